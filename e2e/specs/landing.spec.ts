@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from '../support/auth.js';
+
+// spec §1: owners land on rdr, FIR verifiers on transport, everyone else on the dashboard
+const LANDINGS: [string, RegExp][] = [
+  ['admin', /\/dashboard$/],
+  ['manager', /\/dashboard$/],
+  ['operator', /\/dashboard$/],
+  ['owner', /\/rdr$/],
+  ['verifier', /\/transport$/],
+  ['logistic', /\/dashboard$/],
+  ['customer', /\/dashboard$/],
+];
+
+for (const [username, landing] of LANDINGS) {
+  test(`${username} signs in and lands where spec §1 says`, async ({ page }) => {
+    await signIn(page, username);
+    await expect(page).toHaveURL(landing);
+    await expect(page.getByTestId('side-menu')).toBeVisible();
+    if (landing.source.includes('dashboard')) await expect(page.getByTestId('dashboard')).toBeVisible();
+    else await expect(page.getByTestId('area-placeholder')).toBeVisible();
+  });
+}
+
+test('a user still in registration lands on the registration page', async ({ page }) => {
+  await signIn(page, 'onboard');
+  await expect(page).toHaveURL(/\/registration/);
+  await expect(page.getByTestId('registration-pending')).toBeVisible();
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/registration/);
+});
+
+test('the interface speaks Italian by default', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+  await expect(page.getByTestId('login-submit')).toHaveText(/accedi/i);
+});

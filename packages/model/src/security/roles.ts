@@ -1,0 +1,43 @@
+/** Role strings of spec §6. Roles and feature authorities travel together in `user.authorities`. */
+export const ROLES = [
+  'ROLE_ADMIN',
+  'ROLE_USER',
+  'ROLE_SUPPLIER',
+  'ROLE_SUBSCRIBER',
+  'ROLE_CUSTOMER',
+  'ROLE_REG_WORKFLOW',
+  'ROLE_SC',
+  'ROLE_LOGISTIC',
+  'ROLE_GENERAL_CONTRACTOR',
+  'ROLE_PLANT',
+  'ROLE_TREATMENT',
+  'ROLE_MANAGER',
+  'ROLE_CITIZEN',
+  'ROLE_OWNER',
+  'ROLE_FIR_VERIFIER',
+  'ON_BOARD',
+  'ACCESS_BACKOFFICE',
+] as const;
+
+export type Role = (typeof ROLES)[number];
+
+const roleSet: ReadonlySet<string> = new Set(ROLES);
+
+export function isRole(authority: string): authority is Role {
+  return roleSet.has(authority);
+}
+
+export interface HasAuthorities {
+  authorities: readonly string[];
+}
+
+export const hasRole = (user: HasAuthorities, role: Role): boolean => user.authorities.includes(role);
+export const isAdmin = (user: HasAuthorities): boolean => hasRole(user, 'ROLE_ADMIN');
+export const isManager = (user: HasAuthorities): boolean => hasRole(user, 'ROLE_MANAGER');
+export const isAdminOrManager = (user: HasAuthorities): boolean => isAdmin(user) || isManager(user);
+/** ROLE_SUPPLIER is the spec's alias of "subscriber". */
+export const isOwnerOrSubscriber = (user: HasAuthorities): boolean =>
+  hasRole(user, 'ROLE_OWNER') || hasRole(user, 'ROLE_SUBSCRIBER') || hasRole(user, 'ROLE_SUPPLIER');
+export const isInRegistration = (user: HasAuthorities): boolean => hasRole(user, 'ON_BOARD');
+export const isCollaborator = (user: HasAuthorities): boolean =>
+  !isInRegistration(user) && (hasRole(user, 'ROLE_USER') || isManager(user));

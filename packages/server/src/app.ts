@@ -1,0 +1,79 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { CATALOGUE, type Catalogue } from '@circula/model';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { AuthService } from './auth/auth-service.js';
+import { installRequestAuth } from './auth/request-auth.js';
+import { authRoutes } from './auth/routes.js';
+import type { Config } from './config.js';
+import { confRoutes } from './conf/routes.js';
+import type { Db } from './db/connect.js';
+import { installErrorHandler } from './http/errors.js';
+import { serveWeb } from './http/web.js';
+import { HookRegistry } from './records/hooks.js';
+import { recordRoutes } from './records/routes.js';
+import { RecordService } from './records/service.js';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  logger?: boolean | { level: string };
+  /** The entities to serve; the application's own catalogue unless a test brings one. */
+  catalogue?: Catalogue;
+  hooks?: HookRegistry;
+}
+
+/** The Fastify application, on an already migrated and seeded database. */
+export async function buildApp({ config, db, logger, catalogue = CATALOGUE, hooks = new HookRegistry() }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Ant Design writes its CSS-in-JS into <style> elements at run time
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', new URL(config.mapTilesUrl.replace(/\{[a-z]\}/g, 'a')).origin],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        // only meaningful behind HTTPS; on plain HTTP it would break every sub-resource on a LAN address
+        upgradeInsecureRequests: config.baseUrl.startsWith('https://') ? [] : null,
+      },
+    },
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Circula API', version: config.version, description: 'The HTTP contract of API.md' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' }, staticCSP: true });
+
+  const auth = new AuthService(db, config);
+  installRequestAuth(app, auth);
+  authRoutes(app, auth, config);
+  confRoutes(app, db, config, catalogue);
+  recordRoutes(app, catalogue, new RecordService(db, catalogue, hooks));
+  await serveWeb(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { unauthorized } from '../http/errors.js';
+import type { AuthService } from './auth-service.js';
+import type { Principal } from './users.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+    bearer: string | null;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without a bearer token (API.md "Envelope"). */
+    public?: boolean;
+  }
+}
+
+export function bearerOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/**
+ * Every /api route needs a valid bearer token unless its route config says `public: true`.
+ * Public routes still get the principal when a valid token comes along.
+ */
+export function installRequestAuth(app: FastifyInstance, auth: AuthService): void {
+  app.decorateRequest('principal', null);
+  app.decorateRequest('bearer', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const bearer = bearerOf(request);
+    // the OpenAPI page documents the contract; it holds no data
+    const isPublic = request.routeOptions.config?.public === true || request.url.startsWith('/api/docs');
+    if (bearer) {
+      request.principal = await auth.authenticate(bearer);
+      request.bearer = request.principal ? bearer : null;
+    }
+    if (!isPublic && !request.principal) throw unauthorized();
+  });
+}
+
+export function requirePrincipal(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthorized();
+  return request.principal;
+}

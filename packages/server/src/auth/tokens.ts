@@ -1,0 +1,43 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+
+export interface AccessClaims {
+  userId: number;
+  sessionId: string;
+}
+
+const ISSUER = 'circula';
+
+export async function signAccessToken(
+  claims: AccessClaims,
+  secret: Uint8Array,
+  ttlSeconds: number,
+): Promise<{ token: string; expiresAt: Date }> {
+  const now = Math.floor(Date.now() / 1000);
+  const expiresAt = new Date((now + ttlSeconds) * 1000);
+  const token = await new SignJWT({ sid: claims.sessionId })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(claims.userId))
+    .setIssuer(ISSUER)
+    .setIssuedAt(now)
+    .setExpirationTime(now + ttlSeconds)
+    .sign(secret);
+  return { token, expiresAt };
+}
+
+/** The claims of a valid, unexpired token signed by us; null otherwise. */
+export async function verifyAccessToken(token: string, secret: Uint8Array): Promise<AccessClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, algorithms: ['HS256'] });
+    const userId = Number(payload.sub);
+    if (!Number.isInteger(userId) || typeof payload.sid !== 'string') return null;
+    return { userId, sessionId: payload.sid };
+  } catch {
+    return null;
+  }
+}
+
+export const newRefreshToken = (): string => randomBytes(32).toString('base64url');
+
+/** Refresh tokens are stored only as their SHA-256: a stolen table yields no usable token. */
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');

@@ -1,0 +1,52 @@
+import { isRole, type AuthUser } from '@circula/model';
+import type { Db } from '../db/connect.js';
+import type { UserRow } from '../db/schema.js';
+
+/** Everything the server needs to know about the caller of a request. */
+export interface Principal {
+  userId: number;
+  username: string;
+  sessionId: string;
+  authorities: string[];
+  lang: string | null;
+}
+
+export async function loadAuthorities(db: Db, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('user_groups as ug')
+    .innerJoin('group_authorities as ga', 'ga.group_id', 'ug.group_id')
+    .select('ga.authority_code')
+    .distinct()
+    .where('ug.user_id', '=', userId)
+    .orderBy('ga.authority_code')
+    .execute();
+  const all = rows.map((r) => r.authority_code);
+  // roles first, then feature authorities, each sorted: a stable order for clients and tests
+  return [...all.filter(isRole), ...all.filter((a) => !isRole(a))];
+}
+
+export function fullName(user: Pick<UserRow, 'first_name' | 'last_name' | 'username'>): string {
+  const name = [user.first_name, user.last_name].filter(Boolean).join(' ').trim();
+  return name || user.username;
+}
+
+export function toAuthUser(
+  user: UserRow,
+  authorities: string[],
+  tokens: { token: string; refreshToken: string | null; tokenExpiresAt: Date },
+): AuthUser {
+  return {
+    id: user.id,
+    username: user.username,
+    fullname: fullName(user),
+    email: user.email,
+    lang: user.lang,
+    token: tokens.token,
+    refreshToken: tokens.refreshToken,
+    tokenExpiresAt: tokens.tokenExpiresAt.toISOString(),
+    authorities,
+    roles: authorities.filter(isRole),
+    subjectId: user.subject_id,
+    subjects: user.subject_id == null ? [] : [{ id: user.subject_id, rootId: null }],
+  };
+}

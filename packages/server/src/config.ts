@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Runtime configuration, read once from the environment (ARCHITECTURE.md "Configuration"). */
+export interface Config {
+  port: number;
+  host: string;
+  /** Embedded database directory; `null` keeps the embedded database in memory (tests). */
+  dataDir: string | null;
+  databaseUrl: string | null;
+  baseUrl: string;
+  jwtSecret: Uint8Array;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  demoData: boolean;
+  /** Password of the bootstrap administrator created when the database has no user and no demo data. */
+  adminPassword: string | null;
+  webDist: string | null;
+  mapTilesUrl: string;
+  logLevel: string;
+  loginRateLimit: { perUsername: number; perAddress: number; windowSeconds: number };
+  trustProxy: boolean;
+  version: string;
+}
+
+const int = (value: string | undefined, fallback: number): number => {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`Expected a non-negative integer, got "${value}"`);
+  return n;
+};
+
+const bool = (value: string | undefined, fallback: boolean): boolean => {
+  if (value === undefined || value === '') return fallback;
+  return !['false', '0', 'no', 'off'].includes(value.toLowerCase());
+};
+
+/** JWT_SECRET, else a secret generated once and kept in DATA_DIR so tokens survive a restart. */
+function loadSecret(env: NodeJS.ProcessEnv, dataDir: string | null): Uint8Array {
+  if (env.JWT_SECRET) return new TextEncoder().encode(env.JWT_SECRET);
+  if (!dataDir) return randomBytes(32);
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, 'jwt-secret');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
+  return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const port = int(env.PORT, 3000);
+  const databaseUrl = env.DATABASE_URL || null;
+  const dataDir = overrides.dataDir !== undefined ? overrides.dataDir : path.resolve(env.DATA_DIR || './data');
+  const config: Config = {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl,
+    baseUrl: env.BASE_URL || `http://localhost:${port}`,
+    jwtSecret: overrides.jwtSecret ?? loadSecret(env, dataDir),
+    accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL_SECONDS, 15 * 60),
+    refreshTokenTtlSeconds: int(env.REFRESH_TOKEN_TTL_SECONDS, 12 * 60 * 60),
+    demoData: bool(env.DEMO_DATA, true),
+    adminPassword: env.ADMIN_PASSWORD || null,
+    webDist: env.WEB_DIST === undefined ? path.resolve(import.meta.dirname, '../../web/dist') : env.WEB_DIST || null,
+    mapTilesUrl: env.MAP_TILES_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    logLevel: env.LOG_LEVEL || 'info',
+    loginRateLimit: {
+      perUsername: int(env.LOGIN_MAX_FAILURES_PER_USER, 5),
+      perAddress: int(env.LOGIN_MAX_FAILURES_PER_ADDRESS, 30),
+      windowSeconds: int(env.LOGIN_FAILURE_WINDOW_SECONDS, 15 * 60),
+    },
+    trustProxy: bool(env.TRUST_PROXY, false),
+    version: '0.1.0',
+  };
+  return { ...config, ...overrides };
+}

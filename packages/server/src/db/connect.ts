@@ -1,0 +1,60 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect.js';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+
+export interface DbHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+const DATE_OID = 1082;
+
+/**
+ * The same JSON values from both drivers: int8 (ids, counts) and numeric (quantities, money up to
+ * 15 significant digits) as numbers, dates as 'YYYY-MM-DD' strings (no time-zone shift).
+ */
+const PARSERS: Record<number, (value: string) => unknown> = {
+  [INT8_OID]: (value) => Number(value),
+  [NUMERIC_OID]: (value) => Number(value),
+  [DATE_OID]: (value) => value,
+};
+for (const [oid, parse] of Object.entries(PARSERS)) pg.types.setTypeParser(Number(oid), parse);
+
+export interface ConnectOptions {
+  databaseUrl: string | null;
+  /** PGlite data directory; null = in memory. Ignored when databaseUrl is set. */
+  dataDir: string | null;
+  /** Extra `search_path` for PostgreSQL (tests isolate themselves in a schema). */
+  searchPath?: string;
+  poolSize?: number;
+}
+
+export async function connect(options: ConnectOptions): Promise<DbHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  const pglite = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    extensions: { pg_trgm },
+    // Every commit is flushed to the data directory before it is acknowledged (the default,
+    // stated here because the kill -9 test depends on it).
+    relaxedDurability: false,
+    parsers: PARSERS,
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}

@@ -1,0 +1,16 @@
+import { Migrator, type Kysely, type MigrationProvider } from 'kysely';
+import { migrations } from './migrations/index.js';
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Runs every pending migration; a second run changes nothing. Throws on the first failure. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+  return (results ?? []).map((r) => r.migrationName);
+}

@@ -1,0 +1,12 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001-foundation.js';
+import * as m0002 from './0002-record-engine.js';
+
+/**
+ * Append-only: a migration, once released, is never edited; changes come as a new entry.
+ * Names sort in execution order.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-foundation': m0001,
+  '0002-record-engine': m0002,
+};

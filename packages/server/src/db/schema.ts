@@ -1,0 +1,119 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null, Date | string | null>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface SysRegistryTable {
+  key: string;
+  the_value: string;
+  translation: Json<Record<string, string>>;
+  is_public: Generated<boolean>;
+  description: string | null;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface AuthoritiesTable {
+  code: string;
+  description: string;
+  is_role: Generated<boolean>;
+}
+
+export interface GroupsTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  created_at: DefaultedTimestamp;
+}
+
+export interface GroupAuthoritiesTable {
+  group_id: number;
+  authority_code: string;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  lang: string | null;
+  password_hash: string;
+  password_changed_at: DefaultedTimestamp;
+  password_temporary: Generated<boolean>;
+  must_initialize: Generated<boolean>;
+  enabled: Generated<boolean>;
+  subject_id: number | null;
+  last_login_at: NullableTimestamp;
+  version: Generated<number>;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface UserGroupsTable {
+  user_id: number;
+  group_id: number;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  user_id: number;
+  created_at: DefaultedTimestamp;
+  last_seen_at: DefaultedTimestamp;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  revoked_reason: string | null;
+  address: string | null;
+  user_agent: string | null;
+}
+
+export interface RefreshTokensTable {
+  token_hash: string;
+  session_id: string;
+  created_at: DefaultedTimestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  username: string;
+  address: string;
+  at: DefaultedTimestamp;
+}
+
+export interface UserSettingsTable {
+  user_id: number;
+  key: string;
+  value: Json<unknown>;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface RecordHistoryTable {
+  id: Generated<number>;
+  entity: string;
+  record_id: number;
+  version: number;
+  action: string;
+  at: DefaultedTimestamp;
+  by_user: string | null;
+  by_user_id: number | null;
+  changes: Json<Record<string, [unknown, unknown]>>;
+}
+
+export interface Database {
+  record_history: RecordHistoryTable;
+  sys_registry: SysRegistryTable;
+  authorities: AuthoritiesTable;
+  groups: GroupsTable;
+  group_authorities: GroupAuthoritiesTable;
+  users: UsersTable;
+  user_groups: UserGroupsTable;
+  sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  login_failures: LoginFailuresTable;
+  user_settings: UserSettingsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;

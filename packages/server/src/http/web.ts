@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built web app; every non-API GET that is not a file gets index.html (client-side
+ * routes). Hashed assets are cached for a year, index.html never.
+ */
+export async function serveWeb(app: FastifyInstance, webDist: string | null): Promise<void> {
+  const index = webDist ? path.join(webDist, 'index.html') : null;
+  if (!webDist || !index || !existsSync(index)) {
+    app.log.warn(`Web app not found in ${webDist ?? '(none)'}: only the API is served. Build it with "npm run build".`);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.get('/*', { config: { public: true } }, (request, reply) => {
+    if (request.url.startsWith('/api/')) {
+      return reply.status(404).send({ errorCode: 'NOT_FOUND', errorMessage: 'NOT_FOUND' });
+    }
+    const file = decodeURIComponent(request.url.split('?')[0] ?? '/').replace(/^\/+/, '');
+    if (file && existsSync(path.join(webDist, file)) && !file.includes('..')) {
+      return reply.sendFile(file);
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}

@@ -1,0 +1,92 @@
+import { columnName, isArrayColumn, type EntityDefinition, type FieldDefinition } from '@circula/model';
+
+/** Columns every record table has (API.md "Record shape"), created by `recordTableColumns` in migrations. */
+export const COMMON_COLUMNS = [
+  'id', 'code', 'status', 'version', 'root_id', 'parent_id', 'author_id',
+  'auth_read', 'auth_read_map', 'auth_write', 'auth_write_map',
+  'created_at', 'created_by', 'updated_at', 'updated_by',
+  'deleted', 'deleted_at', 'deleted_by', 'archived',
+] as const;
+
+/** Internal columns: never part of the API record. */
+export const INTERNAL_COLUMNS = ['search_text'] as const;
+
+/** Common fields a search may filter and sort on, with their column and value kind. */
+export const COMMON_FILTERABLE: Record<string, { column: string; kind: 'integer' | 'text' | 'datetime' | 'boolean' }> = {
+  id: { column: 'id', kind: 'integer' },
+  code: { column: 'code', kind: 'text' },
+  status: { column: 'status', kind: 'text' },
+  version: { column: 'version', kind: 'integer' },
+  rootId: { column: 'root_id', kind: 'integer' },
+  parentId: { column: 'parent_id', kind: 'integer' },
+  authorId: { column: 'author_id', kind: 'integer' },
+  createdAt: { column: 'created_at', kind: 'datetime' },
+  createdBy: { column: 'created_by', kind: 'text' },
+  updatedAt: { column: 'updated_at', kind: 'datetime' },
+  updatedBy: { column: 'updated_by', kind: 'text' },
+};
+
+const isJson = (field: FieldDefinition) => field.type === 'group' || field.type === 'measure';
+
+const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : value ?? null);
+
+/** A database row → the API record (camelCase, common shape plus entity fields). */
+export function rowToRecord(
+  entity: EntityDefinition,
+  row: Record<string, unknown>,
+  access: { canWrite: boolean; allowedStatuses: string[] },
+): Record<string, unknown> {
+  const record: Record<string, unknown> = {
+    id: row.id,
+    code: row.code ?? null,
+    status: row.status ?? null,
+    version: row.version,
+    rootId: row.root_id ?? null,
+    parentId: row.parent_id ?? null,
+    authorId: row.author_id ?? null,
+    authRead: row.auth_read ?? null,
+    authReadMap: row.auth_read_map ?? [],
+    authWrite: row.auth_write ?? null,
+    authWriteMap: row.auth_write_map ?? [],
+    createdAt: iso(row.created_at),
+    createdBy: row.created_by ?? null,
+    updatedAt: iso(row.updated_at),
+    updatedBy: row.updated_by ?? null,
+    delete: { deleted: row.deleted === true, deletedAt: iso(row.deleted_at), deletedBy: row.deleted_by ?? null },
+    archived: row.archived === true,
+    extraFields: { current_envers_version: row.version },
+    canWrite: access.canWrite,
+    allowedStatuses: access.allowedStatuses,
+  };
+  for (const [name, field] of Object.entries(entity.fields)) {
+    const value = row[columnName(name)];
+    record[name] = field.type === 'datetime' ? iso(value) : value ?? (isArrayColumn(field) ? [] : null);
+  }
+  return record;
+}
+
+/** Validated API values → column values ready to bind (JSON columns serialised, text upper-cased where declared). */
+export function valuesToColumns(entity: EntityDefinition, values: Record<string, unknown>): Record<string, unknown> {
+  const columns: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(values)) {
+    const field = entity.fields[name];
+    if (!field || value === undefined) continue;
+    let v = value;
+    if (v === '' && field.type !== 'text' && field.type !== 'longText') v = null;
+    if (field.type === 'text' && field.upper && typeof v === 'string') v = v.toUpperCase();
+    if (isJson(field) && v !== null) v = JSON.stringify(v);
+    columns[columnName(name)] = v;
+  }
+  return columns;
+}
+
+/** Field-by-field changes between two API records, for the history. */
+export function diffRecords(entity: EntityDefinition, before: Record<string, unknown> | null, after: Record<string, unknown>): Record<string, [unknown, unknown]> {
+  const changes: Record<string, [unknown, unknown]> = {};
+  for (const name of ['code', 'status', ...Object.keys(entity.fields)]) {
+    const a = before ? (before[name] ?? null) : null;
+    const b = after[name] ?? null;
+    if (JSON.stringify(a) !== JSON.stringify(b)) changes[name] = [a, b];
+  }
+  return changes;
+}

@@ -1,0 +1,30 @@
+import { authority, isAdmin, isRole, type AuthorityAction, type Target } from '@circula/model';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { Principal } from '../auth/users.js';
+import { forbidden } from '../http/errors.js';
+
+/**
+ * The one policy of spec §6 and API.md: entity authorities (`_R`, `_W`, `_D`) decide what a user
+ * may do with an entity; the record-level rules (`authWrite`, `authWriteMap`, `OWNER`) become a
+ * SQL predicate that every update, transition, delete and restore carries in its WHERE clause.
+ * ROLE_ADMIN passes everything.
+ */
+export function can(principal: Principal, target: Pick<Target, 'authority'>, action: AuthorityAction): boolean {
+  return isAdmin(principal) || principal.authorities.includes(authority(target.authority, action));
+}
+
+export function assertCan(principal: Principal, target: Pick<Target, 'authority'>, action: AuthorityAction): void {
+  if (!can(principal, target, action)) throw forbidden(undefined, action === 'R' ? 'CANT_READ' : action === 'W' ? 'CANT_UPDATE' : 'CANT_DELETE');
+}
+
+/** Record-level write rule as SQL over the record table's columns (unqualified). */
+export function recordWritable(principal: Principal): RawBuilder<SqlBool> {
+  if (isAdmin(principal)) return sql<SqlBool>`true`;
+  const roles = principal.authorities.filter(isRole);
+  return sql<SqlBool>`(
+    (auth_write is null and coalesce(cardinality(auth_write_map), 0) = 0)
+    or auth_write = any(${roles}::text[])
+    or auth_write_map && ${roles}::text[]
+    or (auth_write = 'OWNER' and author_id = ${principal.userId})
+  )`;
+}

@@ -1,0 +1,205 @@
+import {
+  columnName,
+  FILTER_OPS,
+  isArrayColumn,
+  isScalar,
+  type EntityDefinition,
+  type FieldDefinition,
+  type FilterSpec,
+  type SortSpec,
+} from '@circula/model';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { z } from 'zod';
+import { badRequest } from '../http/errors.js';
+import { COMMON_FILTERABLE } from './codec.js';
+
+/**
+ * The search compiler: API.md's `q` JSON and `sort` parameter → a WHERE clause and an ORDER BY.
+ * Field names are looked up in the catalogue (never interpolated from the request); every value
+ * is checked against the field's type and bound as a parameter. Anything unknown or ill-typed is a
+ * 400 BAD_REQUEST, never a database error.
+ */
+export const MAX_PAGE_SIZE = 1000;
+
+const querySchema = z.object({
+  query: z.string().max(200).optional(),
+  filters: z
+    .array(z.object({ field: z.string().max(100), op: z.enum(FILTER_OPS), value: z.unknown().optional() }))
+    .max(50)
+    .optional(),
+  sort: z.array(z.object({ field: z.string().max(100), dir: z.enum(['asc', 'desc']) })).max(5).optional(),
+});
+
+export type SearchQuery = z.infer<typeof querySchema>;
+
+export function parseQuery(q: string | undefined): SearchQuery {
+  if (q === undefined || q === '') return {};
+  let json: unknown;
+  try {
+    json = JSON.parse(q);
+  } catch {
+    throw badRequest('INVALID_QUERY');
+  }
+  const parsed = querySchema.safeParse(json);
+  if (!parsed.success) throw badRequest('INVALID_QUERY');
+  return parsed.data;
+}
+
+/** `sort=field,asc` (API.md); several separated by `;`. */
+export function parseSortParam(sort: string | undefined): SortSpec[] {
+  if (!sort) return [];
+  return sort.split(';').map((part) => {
+    const [field, dir = 'asc'] = part.split(',').map((s) => s.trim());
+    if (!field || (dir !== 'asc' && dir !== 'desc')) throw badRequest('INVALID_SORT');
+    return { field, dir };
+  });
+}
+
+type Kind = 'integer' | 'number' | 'boolean' | 'date' | 'datetime' | 'text';
+
+interface Resolved {
+  column: string;
+  kind: Kind;
+  array: boolean;
+}
+
+function kindOf(field: FieldDefinition): Kind {
+  switch (field.type) {
+    case 'integer':
+    case 'reference':
+    case 'document':
+    case 'tags':
+      return 'integer';
+    case 'decimal':
+    case 'money':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    case 'date':
+      return 'date';
+    case 'datetime':
+      return 'datetime';
+    default:
+      return 'text';
+  }
+}
+
+export function resolveField(entity: EntityDefinition, name: string): Resolved {
+  const common = COMMON_FILTERABLE[name];
+  if (common) return { column: common.column, kind: common.kind, array: false };
+  const field = Object.hasOwn(entity.fields, name) ? entity.fields[name] : undefined;
+  if (!field || field.filterable === false || !(isScalar(field) || isArrayColumn(field))) throw badRequest('UNKNOWN_FIELD');
+  return { column: columnName(name), kind: kindOf(field), array: isArrayColumn(field) };
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function coerce(kind: Kind, value: unknown): unknown {
+  switch (kind) {
+    case 'integer': {
+      const n = typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : value;
+      if (typeof n !== 'number' || !Number.isSafeInteger(n)) throw badRequest('INVALID_FILTER_VALUE');
+      return n;
+    }
+    case 'number': {
+      const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      if (typeof n !== 'number' || !Number.isFinite(n)) throw badRequest('INVALID_FILTER_VALUE');
+      return n;
+    }
+    case 'boolean':
+      if (value === true || value === 'true') return true;
+      if (value === false || value === 'false') return false;
+      throw badRequest('INVALID_FILTER_VALUE');
+    case 'date':
+      if (typeof value !== 'string' || !DATE.test(value) || Number.isNaN(Date.parse(value))) throw badRequest('INVALID_FILTER_VALUE');
+      return value;
+    case 'datetime': {
+      if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) throw badRequest('INVALID_FILTER_VALUE');
+      return new Date(value).toISOString();
+    }
+    case 'text':
+      if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+      if (typeof value !== 'string' || value.length > 500) throw badRequest('INVALID_FILTER_VALUE');
+      return value;
+  }
+}
+
+const castOf: Record<Kind, RawBuilder<unknown>> = {
+  integer: sql`bigint`,
+  number: sql`numeric`,
+  boolean: sql`boolean`,
+  date: sql`date`,
+  datetime: sql`timestamptz`,
+  text: sql`text`,
+};
+
+const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const list = (kind: Kind, value: unknown) => {
+  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_PAGE_SIZE) throw badRequest('INVALID_FILTER_VALUE');
+  return value.map((v) => coerce(kind, v));
+};
+
+export function compileFilter(entity: EntityDefinition, filter: FilterSpec): RawBuilder<SqlBool> {
+  const { column, kind, array } = resolveField(entity, filter.field);
+  const ref = sql.ref(column);
+  const cast = castOf[kind];
+  const one = () => coerce(kind, filter.value);
+  switch (filter.op) {
+    case 'isNull':
+      return array ? sql<SqlBool>`coalesce(cardinality(${ref}), 0) = 0` : sql<SqlBool>`${ref} is null`;
+    case 'notNull':
+      return array ? sql<SqlBool>`coalesce(cardinality(${ref}), 0) > 0` : sql<SqlBool>`${ref} is not null`;
+    case 'contains':
+      if (array) return sql<SqlBool>`${one()}::${cast} = any(${ref})`;
+      if (kind !== 'text') throw badRequest('INVALID_OPERATOR');
+      return sql<SqlBool>`${ref} ilike ${`%${likeEscape(one() as string)}%`}`;
+    case 'startsWith':
+      if (array || kind !== 'text') throw badRequest('INVALID_OPERATOR');
+      return sql<SqlBool>`${ref} ilike ${`${likeEscape(one() as string)}%`}`;
+    case 'in':
+      return array
+        ? sql<SqlBool>`${ref} && ${list(kind, filter.value)}::${cast}[]`
+        : sql<SqlBool>`${ref} = any(${list(kind, filter.value)}::${cast}[])`;
+    case 'nin':
+      return array
+        ? sql<SqlBool>`not coalesce(${ref} && ${list(kind, filter.value)}::${cast}[], false)`
+        : sql<SqlBool>`coalesce(not (${ref} = any(${list(kind, filter.value)}::${cast}[])), true)`;
+    default:
+      break;
+  }
+  if (array) throw badRequest('INVALID_OPERATOR');
+  switch (filter.op) {
+    case 'eq':
+      return sql<SqlBool>`${ref} = ${one()}::${cast}`;
+    case 'ne':
+      return sql<SqlBool>`${ref} is distinct from ${one()}::${cast}`;
+    case 'between': {
+      const [from, to] = Array.isArray(filter.value) && filter.value.length === 2 ? filter.value : [];
+      if (from === undefined || to === undefined || kind === 'boolean') throw badRequest('INVALID_FILTER_VALUE');
+      return sql<SqlBool>`${ref} between ${coerce(kind, from)}::${cast} and ${coerce(kind, to)}::${cast}`;
+    }
+    default: {
+      if (kind === 'boolean') throw badRequest('INVALID_OPERATOR');
+      const operator = { lt: sql`<`, lte: sql`<=`, gt: sql`>`, gte: sql`>=` }[filter.op];
+      return sql<SqlBool>`${ref} ${operator} ${one()}::${cast}`;
+    }
+  }
+}
+
+/** Free text: every word must appear (case-insensitive) in the record's search text (code + searchable fields). */
+export function compileFreeText(query: string | undefined): RawBuilder<SqlBool>[] {
+  const words = (query ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 10);
+  return words.map((word) => sql<SqlBool>`search_text ilike ${`%${likeEscape(word)}%`}`);
+}
+
+export function compileSort(entity: EntityDefinition, sort: SortSpec[]): RawBuilder<unknown> {
+  const specs = sort.length > 0 ? sort : entity.defaultSort;
+  const parts = specs.map((s) => {
+    const { column, array } = resolveField(entity, s.field);
+    if (array) throw badRequest('INVALID_SORT');
+    return s.dir === 'desc' ? sql`${sql.ref(column)} desc nulls last` : sql`${sql.ref(column)} asc nulls last`;
+  });
+  if (!specs.some((s) => s.field === 'id')) parts.push(sql`id desc`);
+  return sql.join(parts, sql`, `);
+}

@@ -1,0 +1,368 @@
+import {
+  columnName,
+  MESSAGES,
+  recordSchema,
+  tableName,
+  type Catalogue,
+  type EntityDefinition,
+  type Target,
+} from '@circula/model';
+import { sql, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { Principal } from '../auth/users.js';
+import type { Db } from '../db/connect.js';
+import type { Database } from '../db/schema.js';
+import { AppError, badRequest, constraintViolation, forbidden, notFound } from '../http/errors.js';
+import { COMMON_COLUMNS, diffRecords, rowToRecord, valuesToColumns } from './codec.js';
+import type { HookContext, HookRegistry, RecordData } from './hooks.js';
+import { assertCan, can, recordWritable } from './policy.js';
+import { compileFilter, compileFreeText, compileSort, MAX_PAGE_SIZE, parseQuery, parseSortParam } from './search.js';
+
+export interface SearchParams {
+  q?: string;
+  page?: number;
+  size?: number;
+  sort?: string;
+  showDeleted?: boolean;
+  showArchived?: boolean;
+  unpaged?: boolean;
+}
+
+type Executor = Db | Transaction<Database>;
+
+const KNOWN_MESSAGES = new Set<string>(Object.values(MESSAGES));
+const conflict = (message = 'CONFLICT') => new AppError(409, 'CONFLICT', message);
+const invalidTransition = (message = 'INVALID_STATUS_TRANSITION') => new AppError(409, 'INVALID_STATUS_TRANSITION', message);
+
+function issuesToErrors(error: z.ZodError): { field: string; message: string }[] {
+  return error.issues.map((issue) => ({
+    field: issue.path.map(String).join('.'),
+    message: KNOWN_MESSAGES.has(issue.message) ? issue.message : issue.code === 'invalid_type' ? MESSAGES.invalid : MESSAGES.invalid,
+  }));
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isUniqueViolation = (error: unknown) => isObject(error) && (error.code === '23505' || String(error.message ?? '').includes('duplicate key'));
+
+/**
+ * The generic record engine: search, get, create, update, save-and-transition, soft delete,
+ * restore and history for every entity of the catalogue, each through the policy and inside one
+ * transaction with the entity's hooks and the history row.
+ */
+export class RecordService {
+  constructor(
+    private readonly db: Db,
+    private readonly catalogue: Catalogue,
+    private readonly hooks: HookRegistry,
+  ) {}
+
+  private columnsOf(entity: EntityDefinition): RawBuilder<unknown> {
+    const names = [...COMMON_COLUMNS, ...Object.keys(entity.fields).map(columnName)];
+    return sql.join(names.map((n) => sql.ref(n)));
+  }
+
+  private canWriteSql(principal: Principal, target: Target): RawBuilder<SqlBool> {
+    return can(principal, target, 'W') ? recordWritable(principal) : sql<SqlBool>`false`;
+  }
+
+  private viewConditions(target: Target): RawBuilder<SqlBool>[] {
+    return target.filters.map((f) => compileFilter(target.entity, f));
+  }
+
+  private allowedStatuses(entity: EntityDefinition, status: unknown, canWrite: boolean): string[] {
+    if (!entity.statuses || !canWrite) return [];
+    const current = entity.statuses.list.find((s) => s.code === status);
+    if (current && !current.writable) return [];
+    const all = entity.statuses.list.map((s) => s.code).filter((c) => c !== status);
+    return current && current.allowable.length > 0 ? current.allowable : all;
+  }
+
+  private toRecord(target: Target, row: Record<string, unknown>): RecordData {
+    const canWrite = row.can_write === true;
+    const status = target.entity.statuses?.list.find((s) => s.code === row.status);
+    const writableNow = canWrite && row.deleted !== true && (status?.writable ?? true);
+    return rowToRecord(target.entity, row, { canWrite: writableNow, allowedStatuses: this.allowedStatuses(target.entity, row.status, writableNow) });
+  }
+
+  private async selectOne(executor: Executor, principal: Principal, target: Target, id: number, lock = false): Promise<RecordData | null> {
+    const where = sql.join([sql<SqlBool>`id = ${id}`, ...this.viewConditions(target)], sql` and `);
+    const { rows } = await sql<Record<string, unknown>>`
+      select ${this.columnsOf(target.entity)}, ${this.canWriteSql(principal, target)} as can_write
+      from ${sql.table(tableName(target.entity))} where ${where} ${lock ? sql`for update` : sql``}`.execute(executor);
+    return rows[0] ? this.toRecord(target, rows[0]) : null;
+  }
+
+  async search(principal: Principal, target: Target, params: SearchParams) {
+    assertCan(principal, target, 'R');
+    const query = parseQuery(params.q);
+    const entity = target.entity;
+    const conditions = [
+      ...this.viewConditions(target),
+      ...(query.filters ?? []).map((f) => compileFilter(entity, f)),
+      ...compileFreeText(query.query),
+    ];
+    if (!params.showDeleted) conditions.push(sql<SqlBool>`not deleted`);
+    if (!params.showArchived) conditions.push(sql<SqlBool>`not archived`);
+    const where = conditions.length ? sql.join(conditions, sql` and `) : sql<SqlBool>`true`;
+    const orderBy = compileSort(entity, [...parseSortParam(params.sort), ...(query.sort ?? [])]);
+    const page = Math.max(0, params.page ?? 0);
+    const size = params.unpaged ? MAX_PAGE_SIZE : Math.min(Math.max(1, params.size ?? 20), MAX_PAGE_SIZE);
+    const table = sql.table(tableName(entity));
+    const [{ rows }, count] = await Promise.all([
+      sql<Record<string, unknown>>`
+        select ${this.columnsOf(entity)}, ${this.canWriteSql(principal, target)} as can_write
+        from ${table} where ${where} order by ${orderBy} limit ${size} offset ${page * size}`.execute(this.db),
+      sql<{ total: number }>`select count(*)::int as total from ${table} where ${where}`.execute(this.db),
+    ]);
+    return { items: rows.map((row) => this.toRecord(target, row)), total: count.rows[0]?.total ?? 0, page, size };
+  }
+
+  async get(principal: Principal, target: Target, id: number): Promise<RecordData> {
+    assertCan(principal, target, 'R');
+    const record = await this.selectOne(this.db, principal, target, id);
+    if (!record) throw notFound();
+    return record;
+  }
+
+  /** Body → validated entity values, or CONSTRAINT_VIOLATION with every problem at once. */
+  private validate(entity: EntityDefinition, body: Record<string, unknown>, partial: boolean): RecordData {
+    const parsed = recordSchema(entity, { partial }).safeParse(body);
+    const errors = parsed.success ? [] : issuesToErrors(parsed.error);
+    if (!entity.code.autogenerated && (!partial || body.code !== undefined)) {
+      if (typeof body.code !== 'string' || body.code.trim() === '') errors.push({ field: 'code', message: MESSAGES.required });
+      else if (body.code.length > 32) errors.push({ field: 'code', message: MESSAGES.tooLong });
+    }
+    if (errors.length) throw constraintViolation(errors);
+    const values = (parsed.success ? parsed.data : {}) as RecordData;
+    // keys the client did not send stay out of an update ("fields left out keep their value")
+    return Object.fromEntries(Object.entries(values).filter(([k]) => Object.hasOwn(body, k)));
+  }
+
+  private accessColumns(body: Record<string, unknown>): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    const str = (v: unknown) => (typeof v === 'string' && v.length <= 100 ? v : v === null ? null : undefined);
+    const arr = (v: unknown) => (Array.isArray(v) && v.every((x) => typeof x === 'string' && x.length <= 100) ? v : v === null ? null : undefined);
+    for (const [key, column, check] of [
+      ['authRead', 'auth_read', str],
+      ['authWrite', 'auth_write', str],
+      ['authReadMap', 'auth_read_map', arr],
+      ['authWriteMap', 'auth_write_map', arr],
+    ] as const) {
+      if (!Object.hasOwn(body, key)) continue;
+      const value = check(body[key]);
+      if (value === undefined) throw constraintViolation([{ field: key, message: MESSAGES.invalid }]);
+      out[column] = value;
+    }
+    return out;
+  }
+
+  /** Referenced records must exist and not be deleted. */
+  private async checkReferences(trx: Executor, entity: EntityDefinition, values: RecordData): Promise<void> {
+    const errors: { field: string; message: string }[] = [];
+    for (const [name, field] of Object.entries(entity.fields)) {
+      if (field.type !== 'reference' || values[name] == null) continue;
+      const ids = (Array.isArray(values[name]) ? values[name] : [values[name]]) as number[];
+      if (ids.length === 0) continue;
+      const target = this.catalogue.entity(field.entity);
+      if (!target) throw new Error(`${entity.name}.${name}: unknown entity ${field.entity}`);
+      const { rows } = await sql<{ c: number }>`
+        select count(distinct id)::int as c from ${sql.table(tableName(target))} where id = any(${ids}::bigint[]) and not deleted`.execute(trx);
+      if ((rows[0]?.c ?? 0) !== new Set(ids).size) errors.push({ field: name, message: 'NOT_FOUND' });
+    }
+    if (errors.length) throw constraintViolation(errors);
+  }
+
+  private context(trx: Transaction<Database>, principal: Principal, entity: EntityDefinition): HookContext {
+    return { trx, principal, entity };
+  }
+
+  private async writeHistory(trx: Executor, principal: Principal, entity: EntityDefinition, id: number, version: number, action: string, changes: Record<string, [unknown, unknown]>) {
+    await trx
+      .insertInto('record_history')
+      .values({ entity: entity.name, record_id: id, version, action, by_user: principal.username, by_user_id: principal.userId, changes: JSON.stringify(changes) })
+      .execute();
+  }
+
+  private withDefaults(target: Target, body: Record<string, unknown>): Record<string, unknown> {
+    const merged = { ...body };
+    // the view's defaults first (a customer is created with the CUSTOMER role), then the field defaults
+    for (const [name, value] of Object.entries(target.defaults)) {
+      const given = merged[name];
+      merged[name] = Array.isArray(value) ? [...new Set([...(Array.isArray(given) ? given : []), ...value])] : given ?? value;
+    }
+    for (const [name, field] of Object.entries(target.entity.fields)) {
+      if (merged[name] === undefined && field.default !== undefined) merged[name] = field.default;
+    }
+    return merged;
+  }
+
+  async create(principal: Principal, target: Target, body: unknown): Promise<RecordData> {
+    assertCan(principal, target, 'W');
+    if (!isObject(body)) throw badRequest('INVALID_BODY');
+    const entity = target.entity;
+    const input = this.withDefaults(target, body);
+    let values = this.validate(entity, input, false);
+    const access = this.accessColumns(body);
+    const parentId = body.parentId ?? null;
+    if (parentId !== null && (typeof parentId !== 'number' || !Number.isSafeInteger(parentId) || parentId <= 0)) {
+      throw constraintViolation([{ field: 'parentId', message: MESSAGES.invalid }]);
+    }
+    if (entity.parent && parentId === null) throw constraintViolation([{ field: 'parentId', message: MESSAGES.required }]);
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const ctx = this.context(trx, principal, entity);
+        values = await this.hooks.chain(entity.name, 'beforeCreate', (h, v) => h.beforeCreate?.(ctx, v), values);
+        await this.checkReferences(trx, entity, values);
+        const rootId = parentId === null ? null : await this.rootOf(trx, entity, parentId as number);
+        const columns = {
+          ...valuesToColumns(entity, values),
+          ...access,
+          code: entity.code.autogenerated ? null : String(body.code).trim(),
+          status: entity.statuses?.default ?? null,
+          parent_id: parentId,
+          root_id: rootId,
+          author_id: principal.userId,
+          created_by: principal.username,
+          updated_by: principal.username,
+        };
+        const names = Object.keys(columns);
+        const { rows } = await sql<{ id: number }>`
+          insert into ${sql.table(tableName(entity))} (${sql.join(names.map((n) => sql.ref(n)))})
+          values (${sql.join(names.map((n) => sql`${columns[n as keyof typeof columns]}`))}) returning id`.execute(trx);
+        const id = rows[0]!.id;
+        if (entity.code.autogenerated) {
+          await sql`update ${sql.table(tableName(entity))} set code = ${`${entity.code.prefix}-${String(id).padStart(6, '0')}`} where id = ${id}`.execute(trx);
+        }
+        const record = await this.selectOne(trx, principal, target, id);
+        // created through a view, it must belong to the view (a "customer" without the CUSTOMER role is not one)
+        if (!record) throw constraintViolation(target.filters.map((f) => ({ field: f.field, message: 'OUTSIDE_VIEW' })));
+        await this.writeHistory(trx, principal, entity, id, 1, 'CREATE', diffRecords(entity, null, record));
+        for (const h of this.hooks.for(entity.name)) await h.afterCreate?.(ctx, record);
+        return record;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw constraintViolation([{ field: 'code', message: 'ALREADY_EXISTS' }]);
+      throw error;
+    }
+  }
+
+  /** The root of a parent: its own root, or the parent itself. The parent must exist. */
+  private async rootOf(trx: Executor, entity: EntityDefinition, parentId: number): Promise<number> {
+    const parentEntity = entity.parent ? this.catalogue.entity(entity.parent) : entity;
+    if (!parentEntity) throw new Error(`${entity.name}: unknown parent entity ${entity.parent}`);
+    const { rows } = await sql<{ root_id: number | null }>`
+      select root_id from ${sql.table(tableName(parentEntity))} where id = ${parentId} and not deleted`.execute(trx);
+    if (!rows[0]) throw constraintViolation([{ field: 'parentId', message: 'NOT_FOUND' }]);
+    return rows[0].root_id ?? parentId;
+  }
+
+  /**
+   * Locks the record and checks, in this order: it exists through this target (404), the user
+   * may write it (403), it is not deleted and its version is the one the client saw (409).
+   */
+  private async lockForWrite(trx: Transaction<Database>, principal: Principal, target: Target, id: number): Promise<RecordData> {
+    const current = await this.selectOne(trx, principal, target, id, true);
+    if (!current) throw notFound();
+    const { rows } = await sql<{ w: boolean }>`select ${recordWritable(principal)} as w from ${sql.table(tableName(target.entity))} where id = ${id}`.execute(trx);
+    if (rows[0]?.w !== true) throw forbidden(undefined, 'CANT_UPDATE');
+    return current;
+  }
+
+  async update(principal: Principal, target: Target, id: number, body: unknown, newStatus?: string): Promise<RecordData> {
+    assertCan(principal, target, 'W');
+    if (!isObject(body)) throw badRequest('INVALID_BODY');
+    const entity = target.entity;
+    if (typeof body.version !== 'number' || !Number.isInteger(body.version)) throw constraintViolation([{ field: 'version', message: MESSAGES.required }]);
+    let values = this.validate(entity, body, true);
+    const access = this.accessColumns(body);
+    return this.db.transaction().execute(async (trx) => {
+      const current = await this.lockForWrite(trx, principal, target, id);
+      if ((current.delete as { deleted: boolean }).deleted) throw conflict('RECORD_DELETED');
+      const statusDef = entity.statuses?.list.find((s) => s.code === current.status);
+      if (statusDef && !statusDef.writable) throw forbidden(undefined, 'STATUS_NOT_WRITABLE');
+      if (current.version !== body.version) throw conflict();
+      const transition = newStatus !== undefined && newStatus !== current.status;
+      if (newStatus !== undefined) this.assertTransition(entity, current.status as string | null, newStatus);
+      const ctx = this.context(trx, principal, entity);
+      values = await this.hooks.chain(entity.name, 'beforeUpdate', (h, v) => h.beforeUpdate?.(ctx, current, v), values);
+      if (transition) values = await this.hooks.chain(entity.name, 'beforeTransition', (h, v) => h.beforeTransition?.(ctx, current, newStatus, v), values);
+      await this.checkReferences(trx, entity, values);
+      const columns: Record<string, unknown> = {
+        ...valuesToColumns(entity, values),
+        ...access,
+        ...(!entity.code.autogenerated && typeof body.code === 'string' ? { code: body.code.trim() } : {}),
+        ...(transition ? { status: newStatus } : {}),
+        updated_by: principal.username,
+      };
+      const sets = Object.entries(columns).map(([k, v]) => sql`${sql.ref(k)} = ${v}`);
+      try {
+        await sql`update ${sql.table(tableName(entity))} set ${sql.join([...sets, sql`version = version + 1`, sql`updated_at = now()`])}
+          where id = ${id} and version = ${body.version}`.execute(trx);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw constraintViolation([{ field: 'code', message: 'ALREADY_EXISTS' }]);
+        throw error;
+      }
+      const record = (await this.selectOne(trx, principal, target, id))!;
+      await this.writeHistory(trx, principal, entity, id, record.version as number, transition ? 'TRANSITION' : 'UPDATE', diffRecords(entity, current, record));
+      if (transition) for (const h of this.hooks.for(entity.name)) await h.afterTransition?.(ctx, record, (current.status as string) ?? null);
+      return record;
+    });
+  }
+
+  private assertTransition(entity: EntityDefinition, from: string | null, to: string): void {
+    const statuses = entity.statuses;
+    if (!statuses || !statuses.list.some((s) => s.code === to)) throw invalidTransition('UNKNOWN_STATUS');
+    if (from === to) return;
+    const current = statuses.list.find((s) => s.code === from);
+    if (current && current.allowable.length > 0 && !current.allowable.includes(to)) throw invalidTransition();
+  }
+
+  async remove(principal: Principal, target: Target, id: number): Promise<RecordData> {
+    return this.setDeleted(principal, target, id, true);
+  }
+
+  async restore(principal: Principal, target: Target, id: number): Promise<RecordData> {
+    return this.setDeleted(principal, target, id, false);
+  }
+
+  private async setDeleted(principal: Principal, target: Target, id: number, deleted: boolean): Promise<RecordData> {
+    assertCan(principal, target, 'D');
+    const entity = target.entity;
+    return this.db.transaction().execute(async (trx) => {
+      const current = await this.lockForWrite(trx, principal, target, id);
+      const isDeleted = (current.delete as { deleted: boolean }).deleted;
+      if (isDeleted === deleted) throw conflict(deleted ? 'ALREADY_DELETED' : 'NOT_DELETED');
+      if (deleted) {
+        const ctx = this.context(trx, principal, entity);
+        for (const h of this.hooks.for(entity.name)) await h.beforeDelete?.(ctx, current);
+      }
+      try {
+        await sql`update ${sql.table(tableName(entity))}
+          set deleted = ${deleted}, deleted_at = ${deleted ? sql`now()` : null}, deleted_by = ${deleted ? principal.username : null},
+              version = version + 1, updated_at = now(), updated_by = ${principal.username}
+          where id = ${id}`.execute(trx);
+      } catch (error) {
+        // restoring a record whose code was taken meanwhile
+        if (isUniqueViolation(error)) throw conflict('CODE_ALREADY_EXISTS');
+        throw error;
+      }
+      const record = (await this.selectOne(trx, principal, target, id))!;
+      await this.writeHistory(trx, principal, entity, id, record.version as number, deleted ? 'DELETE' : 'RESTORE', {});
+      return record;
+    });
+  }
+
+  async history(principal: Principal, target: Target, id: number) {
+    await this.get(principal, target, id);
+    const rows = await this.db
+      .selectFrom('record_history')
+      .select(['version', 'at', 'by_user', 'action', 'changes'])
+      .where('entity', '=', target.entity.name)
+      .where('record_id', '=', id)
+      .orderBy('version', 'asc')
+      .orderBy('id', 'asc')
+      .execute();
+    return { items: rows.map((r) => ({ version: r.version, at: new Date(r.at).toISOString(), by: r.by_user, action: r.action, changes: r.changes })) };
+  }
+}

@@ -1,0 +1,64 @@
+import {
+  allFeatureAuthorities,
+  BASE_GROUPS,
+  groupAuthorities,
+  PASSWORD_MAX_AGE_KEY,
+  PASSWORD_RULE_KEY,
+  ROLES,
+} from '@circula/model';
+import type { Db } from '../db/connect.js';
+
+/** Registry entries an installation needs; inserted when missing, never overwritten (admins edit them). */
+export const REGISTRY_DEFAULTS = [
+  {
+    key: PASSWORD_RULE_KEY,
+    the_value: '^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d)(?=.*[^A-Za-z0-9]).{8,64}$',
+    translation: {
+      it: 'La password deve avere da 8 a 64 caratteri, con almeno una lettera minuscola, una maiuscola, una cifra e un simbolo.',
+      en: 'The password must be 8 to 64 characters long, with at least one lowercase letter, one uppercase letter, one digit and one symbol.',
+    },
+    is_public: true,
+    description: 'Regular expression every new password must match, with its message per language',
+  },
+  {
+    key: PASSWORD_MAX_AGE_KEY,
+    the_value: '180',
+    translation: {},
+    is_public: false,
+    description: 'Days after which a password expires and must be changed at the next sign-in (0 = never)',
+  },
+];
+
+/**
+ * Base data: authorities, the starting groups and the registry defaults. Idempotent: runs at every
+ * start, adds what a newer release declares, leaves what administrators changed alone.
+ */
+export async function seedBase(db: Db): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const authorities = [
+      ...ROLES.map((code) => ({ code, description: code, is_role: true })),
+      ...allFeatureAuthorities().map((a) => ({ ...a, is_role: false })),
+    ];
+    await trx.insertInto('authorities').values(authorities).onConflict((oc) => oc.column('code').doNothing()).execute();
+
+    for (const group of BASE_GROUPS) {
+      const created = await trx
+        .insertInto('groups')
+        .values({ code: group.code, name: group.name })
+        .onConflict((oc) => oc.column('code').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!created) continue; // existing group: its authorities belong to the administrators now
+      await trx
+        .insertInto('group_authorities')
+        .values(groupAuthorities(group).map((code) => ({ group_id: created.id, authority_code: code })))
+        .execute();
+    }
+
+    await trx
+      .insertInto('sys_registry')
+      .values(REGISTRY_DEFAULTS.map((entry) => ({ ...entry, translation: JSON.stringify(entry.translation) })))
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
+  });
+}

@@ -1,0 +1,14 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Db } from './db/connect.js';
+import { migrateToLatest } from './db/migrate.js';
+import { seedBase } from './seed/base.js';
+import { seedUsers } from './seed/demo.js';
+
+/** Migrations, then base data, then (on an empty database) demo data or the bootstrap administrator. */
+export async function prepareDatabase(db: Db, config: Config, log: Pick<FastifyBaseLogger, 'info' | 'warn'>): Promise<void> {
+  const applied = await migrateToLatest(db);
+  if (applied.length > 0) log.info(`Migrations applied: ${applied.join(', ')}`);
+  await seedBase(db);
+  await seedUsers(db, config, log);
+}

@@ -1,0 +1,36 @@
+import type { EntityConf } from '@circula/model';
+import { http } from './client';
+import { SKIP_AUTH_HEADER } from './http';
+
+/** A system registry entry as `/api/conf/sysregistry` returns it. */
+export interface SysRegistryEntry {
+  key: string;
+  theValue: string;
+  translation?: Record<string, string>;
+}
+
+export interface PasswordRule {
+  pattern: RegExp;
+  /** The rule explained, per language. */
+  translation: Record<string, string>;
+}
+
+/** Areas the user may read (the server decides; spec §6). */
+export const fetchVisibleEntities = () => http.data<EntityConf[]>('/api/entityconf/visible');
+
+/** The password rule; readable without a bearer so a user with an expired password can see it. */
+export async function fetchPasswordRule(key: string): Promise<PasswordRule | null> {
+  const data = await http.data<{ items: SysRegistryEntry[] }>('/api/conf/sysregistry', {
+    query: { keyEquals: key },
+    headers: { [SKIP_AUTH_HEADER]: 'true' },
+    // without the rule the server still validates the password: no need to alarm the user
+    silent: true,
+  });
+  const entry = data.items.find((item) => item.key === key) ?? data.items[0];
+  if (!entry?.theValue) return null;
+  try {
+    return { pattern: new RegExp(entry.theValue), translation: entry.translation ?? {} };
+  } catch {
+    return null;
+  }
+}

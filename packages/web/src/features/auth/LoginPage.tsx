@@ -1,0 +1,76 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { forbiddenReasonMessage } from '../../api/client';
+import { ApiError } from '../../api/errors';
+import { usePostLoginTarget } from '../../app/auth/guards';
+import { login } from '../../app/auth/session';
+import { useCurrentUser } from '../../app/auth/useAuth';
+import { forbiddenChangePasswordUrl } from '../../app/navigation';
+import { loginErrorKey } from './auth-errors';
+import { PublicLayout } from './PublicLayout';
+
+interface LoginValues {
+  username: string;
+  password: string;
+}
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const { target, signedIn } = usePostLoginTarget();
+  const [errorKey, setErrorKey] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  if (user) return <Navigate to={target ?? '/'} replace />;
+
+  const submit = async ({ username, password }: LoginValues) => {
+    setSubmitting(true);
+    setErrorKey(null);
+    try {
+      await login(username, password, signedIn);
+    } catch (error) {
+      const key = loginErrorKey(error);
+      if (key === null && error instanceof ApiError) {
+        navigate(forbiddenChangePasswordUrl(username.trim(), forbiddenReasonMessage(error.reason)));
+        return;
+      }
+      setErrorKey(key);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <PublicLayout>
+      <Card style={{ width: 380, maxWidth: '100%' }}>
+        <Typography.Title level={3} style={{ marginTop: 0 }}>
+          {t('LOGIN.TITLE')}
+        </Typography.Title>
+        <Typography.Paragraph type="secondary">{t('LOGIN.SUBTITLE')}</Typography.Paragraph>
+        <Form<LoginValues> layout="vertical" requiredMark={false} onFinish={submit} disabled={submitting}>
+          <Form.Item name="username" label={t('LOGIN.USERNAME')} rules={[{ required: true, whitespace: true, message: t('VALIDATION.REQUIRED') }]}>
+            <Input data-testid="login-username" prefix={<UserOutlined />} autoComplete="username" autoFocus />
+          </Form.Item>
+          <Form.Item name="password" label={t('LOGIN.PASSWORD')} rules={[{ required: true, message: t('VALIDATION.REQUIRED') }]}>
+            <Input.Password data-testid="login-password" prefix={<LockOutlined />} autoComplete="current-password" />
+          </Form.Item>
+          {errorKey && (
+            <div data-testid="login-error" style={{ marginBottom: 16 }}>
+              <Alert type="error" showIcon title={t(errorKey, { defaultValue: t('NOTIFICATIONS.ERROR.DESCRIPTION') })} />
+            </div>
+          )}
+          <Button data-testid="login-submit" type="primary" htmlType="submit" block loading={submitting}>
+            {t('LOGIN.SUBMIT')}
+          </Button>
+        </Form>
+        <div style={{ marginTop: 16, textAlign: 'center' }}>
+          <Link to="/recover-password">{t('LOGIN.FORGOT_PASSWORD')}</Link>
+        </div>
+      </Card>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,63 @@
+import { SIDE_MENU } from '@circula/model';
+import { Card, Col, Empty, Row, Space, Spin, Tag, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useCurrentUser } from '../../app/auth/useAuth';
+import { useReadableRoutes } from '../../app/auth/useReadableRoutes';
+import { AppIcon } from '../../app/shell/icons';
+import { composeMenu, labelText, menuLinks } from '../../app/shell/menu-model';
+import { roleLabel } from '../profile/role-label';
+
+/** Welcome card and shortcuts to the side-menu areas the user may read. No figures until real ones exist. */
+export function DashboardPage() {
+  const { t, i18n } = useTranslation();
+  const user = useCurrentUser();
+  const readable = useReadableRoutes();
+  const shortcuts = useMemo(
+    () => (user ? menuLinks(composeMenu(SIDE_MENU, user, readable.routes, 'side')).filter((l) => l.route !== 'dashboard') : []),
+    [user, readable.routes],
+  );
+  if (!user) return null;
+
+  return (
+    <div data-testid="dashboard">
+      <Card style={{ marginBottom: 24 }}>
+        <Typography.Title level={3} style={{ marginTop: 0 }}>
+          {t('DASHBOARD.WELCOME', { name: user.fullname || user.username })}
+        </Typography.Title>
+        <Space wrap>
+          <Typography.Text type="secondary">{t('DASHBOARD.ROLES')}:</Typography.Text>
+          {user.roles.map((role) => (
+            <Tag key={role}>{roleLabel(role, t)}</Tag>
+          ))}
+        </Space>
+        <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+          {t('DASHBOARD.NOTE')}
+        </Typography.Paragraph>
+      </Card>
+
+      <Typography.Title level={4}>{t('DASHBOARD.SHORTCUTS')}</Typography.Title>
+      {readable.isPending ? (
+        <Spin />
+      ) : shortcuts.length === 0 ? (
+        <Empty description={t('DASHBOARD.NO_AREAS')} />
+      ) : (
+        <Row gutter={[16, 16]}>
+          {shortcuts.map((link) => (
+            <Col key={link.key} xs={24} sm={12} md={8} xl={6}>
+              <Link to={link.path} data-testid={`dashboard-shortcut-${link.route ?? link.key}`}>
+                <Card hoverable size="small">
+                  <Space>
+                    <AppIcon name={link.icon} />
+                    {labelText(link.label, t, i18n.language)}
+                  </Space>
+                </Card>
+              </Link>
+            </Col>
+          ))}
+        </Row>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { Button, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { NotFoundPage } from './NotFoundPage';
+
+/** Errors thrown while loading or rendering a route (a chunk that failed to download, a bug). */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  return (
+    <Result
+      status="error"
+      title={t('ROUTE_ERROR.TITLE')}
+      subTitle={t('ROUTE_ERROR.DESCRIPTION')}
+      extra={
+        <Button type="primary" onClick={() => window.location.reload()}>
+          {t('APP.RELOAD')}
+        </Button>
+      }
+    />
+  );
+}

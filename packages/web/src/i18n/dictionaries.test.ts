@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import en from './en.json';
+import itDictionary from './it.json';
+
+function keys(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
+}
+
+describe('dictionaries', () => {
+  it('translate the same keys in Italian and English', () => {
+    expect(keys(en).sort()).toEqual(keys(itDictionary).sort());
+  });
+
+  it('have no empty texts', () => {
+    const empty = (dict: unknown) => keys(dict).filter((k) => k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], dict) === '');
+    expect(empty(itDictionary)).toEqual([]);
+    expect(empty(en)).toEqual([]);
+  });
+});
+
+describe('menu labels', () => {
+  it('name every menu group in both languages', async () => {
+    const { SIDE_MENU, SYSTEM_MENU } = await import('@circula/model');
+    const groups = [...SIDE_MENU, ...SYSTEM_MENU].flatMap((m) => (m.kind === 'group' ? [m.key] : []));
+    for (const dict of [itDictionary, en]) {
+      const names = dict.MENU.GROUPS as Record<string, string>;
+      expect(groups.filter((g) => !names[g])).toEqual([]);
+    }
+  });
+});

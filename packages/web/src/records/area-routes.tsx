@@ -1,0 +1,57 @@
+import { AREAS } from '@circula/model';
+import type { RouteObject } from 'react-router';
+import { AreaPlaceholderPage, type AreaMode } from './AreaPlaceholderPage';
+
+/**
+ * Areas loaded lazily (spec §2 "Further lazily loaded areas"; change-password and the password
+ * recovery are lazy pages of their own) and the monitor areas, which are guarded before loading.
+ */
+export const LAZY_AREAS: ReadonlySet<string> = new Set([
+  'requester',
+  'intermediary',
+  'registry',
+  'retailers',
+  'companies',
+  'notes',
+  'subject-notes',
+  'subject-documents',
+  'process-documents',
+  'activity-attach',
+  'process-notes',
+  'job',
+  'monitor-errors',
+  'monitor-performance',
+  'monitor-security',
+  'monitor-usability',
+]);
+
+/** Routes with a page of their own instead of the generic record pages. */
+const OWN_PAGES: ReadonlySet<string> = new Set(['dashboard']);
+
+const SUB_ROUTES: { path?: string; mode: AreaMode }[] = [
+  { mode: 'list' },
+  { path: 'new', mode: 'new' },
+  { path: ':id', mode: 'show' },
+  { path: ':id/edit', mode: 'edit' },
+  { path: ':id/virtual-folder/:back', mode: 'virtual-folder' },
+];
+
+function page(route: string, mode: AreaMode): Pick<RouteObject, 'element' | 'lazy'> {
+  if (!LAZY_AREAS.has(route)) return { element: <AreaPlaceholderPage route={route} mode={mode} /> };
+  return {
+    lazy: async () => {
+      const { LazyAreaPage } = await import('./LazyAreaPage');
+      return { element: <LazyAreaPage route={route} mode={mode} /> };
+    },
+  };
+}
+
+/** `/{route}`, `/{route}/new`, `/{route}/:id`, `/{route}/:id/edit`, `/{route}/:id/virtual-folder/:back` for every area. */
+export function areaRoutes(): RouteObject[] {
+  return AREAS.filter((area) => !OWN_PAGES.has(area.route)).map((area) => ({
+    path: area.route,
+    children: SUB_ROUTES.map(({ path, mode }) =>
+      path ? { path, ...page(area.route, mode) } : { index: true, ...page(area.route, mode) },
+    ),
+  }));
+}

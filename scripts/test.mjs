@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// `npm test`: every test — unit and server integration (Vitest), then the browser journeys
+// (Playwright on the system Chromium, against the built app on a fresh database).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reports = mkdtempSync(path.join(tmpdir(), 'circula-test-'));
+const run = (command, args, env = {}) =>
+  spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+const vitestReport = path.join(reports, 'vitest.json');
+const vitest = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+if (existsSync(vitestReport)) {
+  const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+}
+if (vitest !== 0) failures.push('vitest');
+
+const chromium = run('node', ['scripts/ensure-chromium.mjs']);
+if (chromium !== 0) failures.push('chromium missing');
+else if (run('npm', ['run', 'build', '-w', '@circula/web']) !== 0) failures.push('web build');
+else {
+  const playwrightReport = path.join(reports, 'playwright.json');
+  const e2e = run('npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport });
+  if (existsSync(playwrightReport)) {
+    const { stats } = JSON.parse(readFileSync(playwrightReport, 'utf8'));
+    totals.passed += stats.expected + stats.flaky;
+    totals.failed += stats.unexpected;
+    totals.skipped += stats.skipped;
+  }
+  if (e2e !== 0) failures.push('playwright');
+}
+rmSync(reports, { recursive: true, force: true });
+
+if (failures.length) console.error(`\nFailed: ${failures.join(', ')}`);
+console.log(`\nTotal: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failures.length ? 1 : 0);
