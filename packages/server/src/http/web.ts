@@ -18,7 +18,7 @@ export async function serveWeb(app: FastifyInstance, webDist: string | null): Pr
     wildcard: false,
     index: false,
     setHeaders(res, filePath) {
-      res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   app.get('/*', { config: { public: true } }, (request, reply) => {
