@@ -17,6 +17,8 @@ export async function serveWeb(app: FastifyInstance, webDist: string | null): Pr
     root: webDist,
     wildcard: false,
     index: false,
+    // our setHeaders decides caching; the plugin's default max-age=0 would overwrite it
+    cacheControl: false,
     setHeaders(res, filePath) {
       res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
