@@ -11,3 +11,4 @@ export * from './define/catalogue.js';
 export * from './validation/checks.js';
 export * from './validation/schemas.js';
 export * from './entities/index.js';
+export * from './tables/types.js';

@@ -10,7 +10,9 @@ import { AuthService } from './auth/auth-service.js';
 import { installRequestAuth } from './auth/request-auth.js';
 import { authRoutes } from './auth/routes.js';
 import type { Config } from './config.js';
+import { lookupRoutes } from './conf/lookups.js';
 import { confRoutes } from './conf/routes.js';
+import { documentRoutes } from './documents/routes.js';
 import type { Db } from './db/connect.js';
 import { installErrorHandler } from './http/errors.js';
 import { serveWeb } from './http/web.js';
@@ -73,6 +75,8 @@ export async function buildApp({ config, db, logger, catalogue = CATALOGUE, hook
   installRequestAuth(app, auth);
   authRoutes(app, auth, config);
   confRoutes(app, db, config, catalogue);
+  await app.register(documentRoutes, { db, config });
+  lookupRoutes(app, db);
   recordRoutes(app, catalogue, new RecordService(db, catalogue, hooks));
   await serveWeb(app, config.webDist);
   return app;

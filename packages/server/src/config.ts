@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /** Runtime configuration, read once from the environment (ARCHITECTURE.md "Configuration"). */
@@ -9,6 +10,12 @@ export interface Config {
   /** Embedded database directory; `null` keeps the embedded database in memory (tests). */
   dataDir: string | null;
   databaseUrl: string | null;
+  /** Connections of the PostgreSQL pool (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
+  /** Document files; with an in-memory database (tests) a fresh directory under the system temp dir. */
+  documentsDir: string;
+  /** Largest accepted document upload. */
+  maxUploadBytes: number;
   baseUrl: string;
   jwtSecret: Uint8Array;
   accessTokenTtlSeconds: number;
@@ -55,6 +62,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl,
+    databasePoolSize: int(env.DATABASE_POOL_SIZE, 10),
+    documentsDir: env.DOCUMENTS_DIR
+      ? path.resolve(env.DOCUMENTS_DIR)
+      : dataDir
+        ? path.join(dataDir, 'documents')
+        : path.join(tmpdir(), `circula-documents-${randomBytes(6).toString('hex')}`),
+    maxUploadBytes: int(env.MAX_UPLOAD_BYTES, 20 * 1024 * 1024),
     baseUrl: env.BASE_URL || `http://localhost:${port}`,
     jwtSecret: overrides.jwtSecret ?? loadSecret(env, dataDir),
     accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL_SECONDS, 15 * 60),

@@ -8,7 +8,11 @@ import { prepareDatabase } from './startup.js';
 const config = loadConfig();
 const embedded = !config.databaseUrl;
 const unlock = embedded && config.dataDir ? lockDataDir(config.dataDir) : () => undefined;
-const handle = await connect({ databaseUrl: config.databaseUrl, dataDir: embedded ? path.join(config.dataDir!, 'pg') : null });
+const handle = await connect({
+  databaseUrl: config.databaseUrl,
+  dataDir: embedded ? path.join(config.dataDir!, 'pg') : null,
+  poolSize: config.databasePoolSize,
+});
 const app = await buildApp({ config, db: handle.db });
 await prepareDatabase(handle.db, config, app.log);
 await app.listen({ port: config.port, host: config.host });

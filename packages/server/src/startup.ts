@@ -6,8 +6,13 @@ import { seedBase } from './seed/base.js';
 import { seedUsers } from './seed/demo.js';
 
 /** Migrations, then base data, then (on an empty database) demo data or the bootstrap administrator. */
-export async function prepareDatabase(db: Db, config: Config, log: Pick<FastifyBaseLogger, 'info' | 'warn'>): Promise<void> {
-  const applied = await migrateToLatest(db);
+export async function prepareDatabase(
+  db: Db,
+  config: Config,
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+  options: { schema?: string } = {},
+): Promise<void> {
+  const applied = await migrateToLatest(db, options.schema);
   if (applied.length > 0) log.info(`Migrations applied: ${applied.join(', ')}`);
   await seedBase(db);
   await seedUsers(db, config, log);

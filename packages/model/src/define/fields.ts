@@ -105,7 +105,19 @@ export interface GroupField extends FieldBase {
   array?: boolean;
 }
 
+/** Text per language: `{ it: '…', en: '…' }` (labels of lookup values, tags, templates). */
+export interface TranslationsField extends FieldBase {
+  type: 'translations';
+  max?: number;
+}
+/** Free JSON object for configuration (extraFields of table values, column notes). */
+export interface JsonField extends FieldBase {
+  type: 'json';
+}
+
 export type FieldDefinition =
+  | TranslationsField
+  | JsonField
   | TextField
   | LongTextField
   | IntegerField
@@ -143,6 +155,8 @@ export const reference = (entity: string, o: Omit<Options<ReferenceField>, 'enti
 export const tags = (o: Options<TagsField> = {}): TagsField => ({ type: 'tags', ...o });
 export const document = (o: Options<DocumentField> = {}): DocumentField => ({ type: 'document', ...o });
 export const measure = (category: MeasureField['category'], o: Omit<Options<MeasureField>, 'category'> = {}): MeasureField => ({ type: 'measure', category, ...o });
+export const translations = (o: Options<TranslationsField> = {}): TranslationsField => ({ type: 'translations', ...o });
+export const json = (o: Options<JsonField> = {}): JsonField => ({ type: 'json', ...o });
 export const group = (kind: GroupKind, o: Omit<Options<GroupField>, 'group' | 'array'> = {}): GroupField => ({ type: 'group', group: kind, ...o });
 export const groupArray = (kind: GroupKind, o: Omit<Options<GroupField>, 'group' | 'array'> = {}): GroupField => ({ type: 'group', group: kind, array: true, ...o });
 
@@ -152,6 +166,8 @@ export function isScalar(field: FieldDefinition): boolean {
     case 'group':
     case 'measure':
     case 'tags':
+    case 'translations':
+    case 'json':
       return false;
     case 'lookup':
     case 'reference':

@@ -120,6 +120,12 @@ export function fieldSchema(field: FieldDefinition): z.ZodType {
       return z.array(z.number().int().positive()).max(200);
     case 'measure':
       return z.object({ value: z.number(MESSAGES.invalid).nullable(), unit: z.string().max(20).nullable() });
+    case 'translations':
+      return z
+        .record(z.string().regex(/^[a-z]{2}$/, MESSAGES.invalid), z.string().max(field.max ?? 2000, MESSAGES.tooLong))
+        .refine((v) => Object.keys(v).length <= 20, MESSAGES.invalid);
+    case 'json':
+      return z.record(z.string().max(100), z.unknown()).refine((v) => JSON.stringify(v).length <= 20_000, MESSAGES.tooLong);
     case 'group':
       return field.array ? z.array(GROUP_SCHEMAS[field.group]).max(100) : GROUP_SCHEMAS[field.group];
   }

@@ -8,7 +8,7 @@ import { AppError, forbidden, unauthorized } from '../http/errors.js';
 import { LoginThrottle } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { hashToken, newRefreshToken, signAccessToken, verifyAccessToken } from './tokens.js';
-import { loadAuthorities, toAuthUser, type Principal } from './users.js';
+import { loadAuthorities, orderAuthorities, toAuthUser, type Principal } from './users.js';
 
 export interface ClientInfo {
   address: string;
@@ -132,21 +132,27 @@ export class AuthService {
   async authenticate(bearer: string): Promise<Principal | null> {
     const claims = await verifyAccessToken(bearer, this.config.jwtSecret);
     if (!claims) return null;
+    // one round trip per request: session, user and authorities together
     const row = await this.db
       .selectFrom('sessions as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
-      .select(['u.id', 'u.username', 'u.lang', 'u.enabled', 's.revoked_at', 's.expires_at'])
+      .select([
+        'u.id',
+        'u.username',
+        'u.lang',
+        sql<string[]>`array(
+          select distinct ga.authority_code from user_groups ug
+          join group_authorities ga on ga.group_id = ug.group_id
+          where ug.user_id = u.id order by 1)`.as('authorities'),
+      ])
       .where('s.id', '=', claims.sessionId)
       .where('s.user_id', '=', claims.userId)
+      .where('u.enabled', '=', true)
+      .where('s.revoked_at', 'is', null)
+      .where('s.expires_at', '>', new Date())
       .executeTakeFirst();
-    if (!row || !row.enabled || row.revoked_at || new Date(row.expires_at).getTime() <= Date.now()) return null;
-    return {
-      userId: row.id,
-      username: row.username,
-      sessionId: claims.sessionId,
-      lang: row.lang,
-      authorities: await loadAuthorities(this.db, row.id),
-    };
+    if (!row) return null;
+    return { userId: row.id, username: row.username, sessionId: claims.sessionId, lang: row.lang, authorities: orderAuthorities(row.authorities) };
   }
 
   async whoami(principal: Principal, token: { token: string; expiresAt: Date }): Promise<AuthUser> {

@@ -20,9 +20,13 @@ export async function loadAuthorities(db: Db, userId: number): Promise<string[]>
     .where('ug.user_id', '=', userId)
     .orderBy('ga.authority_code')
     .execute();
-  const all = rows.map((r) => r.authority_code);
-  // roles first, then feature authorities, each sorted: a stable order for clients and tests
-  return [...all.filter(isRole), ...all.filter((a) => !isRole(a))];
+  return orderAuthorities(rows.map((r) => r.authority_code));
+}
+
+/** Roles first, then feature authorities, each sorted: a stable order for clients and tests. */
+export function orderAuthorities(all: string[]): string[] {
+  const sorted = [...all].sort();
+  return [...sorted.filter(isRole), ...sorted.filter((a) => !isRole(a))];
 }
 
 export function fullName(user: Pick<UserRow, 'first_name' | 'last_name' | 'username'>): string {

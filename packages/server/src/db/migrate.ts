@@ -5,8 +5,9 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Runs every pending migration; a second run changes nothing. Throws on the first failure. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<string[]> {
+  // Kysely looks for its bookkeeping tables in every schema unless told which one is ours
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -10,10 +10,10 @@ export async function createRecordTableV1(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on any schema
   db: Kysely<any>,
   table: string,
-  options: { columns: RawBuilder<unknown>[]; search: string[]; codeUnique?: boolean },
+  options: { columns: RawBuilder<unknown>[]; search: (string | RawBuilder<unknown>)[]; codeUnique?: boolean },
 ): Promise<void> {
   const searchExpr = sql.join(
-    ['code', ...options.search].map((c) => sql`coalesce(${sql.ref(c)}, '')`),
+    ['code', ...options.search].map((c) => sql`coalesce(${typeof c === 'string' ? sql.ref(c) : c}, '')`),
     sql` || ' ' || `,
   );
   await sql`

@@ -113,7 +113,36 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   login_failures: LoginFailuresTable;
   user_settings: UserSettingsTable;
+  documents: DocumentsTable;
+  document_versions: DocumentVersionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
+
+export interface DocumentsTable {
+  id: Generated<number>;
+  file_name: string;
+  current_version: Generated<number>;
+  /** An authority prefix (DOC_SUBJECT, DOC_PROCESS…); null together with owner_id. */
+  owner_entity: string | null;
+  owner_id: number | null;
+  /** The uploader's user id: the owner-less document's rule. */
+  author_id: number | null;
+  created_at: DefaultedTimestamp;
+  created_by: string;
+  updated_at: DefaultedTimestamp;
+  updated_by: string;
+  deleted: Generated<boolean>;
+}
+
+export interface DocumentVersionsTable {
+  document_id: number;
+  version: number;
+  sha256: string;
+  size: number;
+  mime_type: string;
+  file_name: string;
+  created_at: DefaultedTimestamp;
+  created_by: string;
+}

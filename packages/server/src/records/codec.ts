@@ -26,7 +26,7 @@ export const COMMON_FILTERABLE: Record<string, { column: string; kind: 'integer'
   updatedBy: { column: 'updated_by', kind: 'text' },
 };
 
-const isJson = (field: FieldDefinition) => field.type === 'group' || field.type === 'measure';
+const isJson = (field: FieldDefinition) => field.type === 'group' || field.type === 'measure' || field.type === 'translations' || field.type === 'json';
 
 const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : value ?? null);
 

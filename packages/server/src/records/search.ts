@@ -85,7 +85,7 @@ function kindOf(field: FieldDefinition): Kind {
 }
 
 export function resolveField(entity: EntityDefinition, name: string): Resolved {
-  const common = COMMON_FILTERABLE[name];
+  const common = Object.hasOwn(COMMON_FILTERABLE, name) ? COMMON_FILTERABLE[name] : undefined;
   if (common) return { column: common.column, kind: common.kind, array: false };
   const field = Object.hasOwn(entity.fields, name) ? entity.fields[name] : undefined;
   if (!field || field.filterable === false || !(isScalar(field) || isArrayColumn(field))) throw badRequest('UNKNOWN_FIELD');
@@ -119,7 +119,7 @@ function coerce(kind: Kind, value: unknown): unknown {
     }
     case 'text':
       if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-      if (typeof value !== 'string' || value.length > 500) throw badRequest('INVALID_FILTER_VALUE');
+      if (typeof value !== 'string' || value.length > 500 || value.includes('\0')) throw badRequest('INVALID_FILTER_VALUE');
       return value;
   }
 }
@@ -189,6 +189,7 @@ export function compileFilter(entity: EntityDefinition, filter: FilterSpec): Raw
 
 /** Free text: every word must appear (case-insensitive) in the record's search text (code + searchable fields). */
 export function compileFreeText(query: string | undefined): RawBuilder<SqlBool>[] {
+  if (query?.includes('\0')) throw badRequest('INVALID_QUERY');
   const words = (query ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 10);
   return words.map((word) => sql<SqlBool>`search_text ilike ${`%${likeEscape(word)}%`}`);
 }

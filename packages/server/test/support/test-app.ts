@@ -57,7 +57,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     dataDir: null,
     ...(schema ? { searchPath: `${schema},public` } : {}),
   });
-  await prepareDatabase(handle.db, config, quiet);
+  await prepareDatabase(handle.db, config, quiet, schema ? { schema } : {});
   await options.setup?.(handle.db);
   const app = await buildApp({
     config,

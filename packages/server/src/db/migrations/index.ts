@@ -1,6 +1,8 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-foundation.js';
 import * as m0002 from './0002-record-engine.js';
+import * as m0003 from './0003-configuration.js';
+import * as m0004 from './0004-documents.js';
 
 /**
  * Append-only: a migration, once released, is never edited; changes come as a new entry.
@@ -9,4 +11,6 @@ import * as m0002 from './0002-record-engine.js';
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
   '0002-record-engine': m0002,
+  '0003-configuration': m0003,
+  '0004-documents': m0004,
 };

@@ -1,0 +1,229 @@
+/**
+ * Record engine benchmark (issue "record engine"): 1 000 000 table values and 100 000 tags named
+ * like Italian companies, then with autocannon at 32 connections: get-by-id, a filtered and
+ * sorted page of 20, free-text search and create — each beside the same SQL run straight through
+ * the driver (pg Pool or PGlite) with the same concurrency in the same process and run.
+ * `DATABASE_URL=… npm run bench:records` for PostgreSQL; without it, embedded PGlite.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import { loadConfig } from '../packages/server/src/config.js';
+import { connect, type Db } from '../packages/server/src/db/connect.js';
+import { prepareDatabase } from '../packages/server/src/startup.js';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const SUBJECTS = Number(process.env.BENCH_SUBJECTS ?? 100_000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+
+interface Stats {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  count: number;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+function stats(latencies: number[], seconds: number): Stats {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return { rps: sorted.length / seconds, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), count: sorted.length };
+}
+
+const WORDS = ['Ecologia', 'Ambiente', 'Recuperi', 'Servizi', 'Trasporti', 'Metalli', 'Carta', 'Plastica', 'Legno', 'Vetro', 'Inerti', 'Smaltimenti'];
+const NAMES = ['Rossi', 'Bianchi', 'Verdi', 'Ferrari', 'Esposito', 'Romano', 'Colombo', 'Ricci', 'Marino', 'Greco', 'Bruno', 'Gallo', 'Conti', 'De Luca', 'Costa'];
+const CITIES = ['Bologna', 'Modena', 'Parma', 'Ravenna', 'Rimini', 'Ferrara', 'Milano', 'Torino', 'Verona', 'Padova', 'Firenze', 'Bari'];
+const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
+
+async function seed(db: Db) {
+  const started = performance.now();
+  // bulk load first, index after: the usual way to load a million rows
+  await sql`drop index if exists table_value_search`.execute(db);
+  const batch = 100_000;
+  for (let from = 1; from <= ROWS; from += batch) {
+    const to = Math.min(ROWS, from + batch - 1);
+    await sql`
+      insert into table_value (table_code, code, val, translations, alpha1, flag1, sort_order, created_by, updated_by)
+      select 'BENCH_' || (g % 50), 'V' || g, (g % 997)::text,
+             jsonb_build_object('it', 'Valore ' || g, 'en', 'Value ' || g),
+             'A' || (g % 10), g % 3 = 0, g % 1000, 'bench', 'bench'
+      from generate_series(${from}::int, ${to}::int) g`.execute(db);
+  }
+  await sql`create index table_value_search on table_value using gin (search_text gin_trgm_ops)`.execute(db);
+  await sql`drop index if exists tag_search`.execute(db);
+  const names = sql.join(NAMES.map((n) => sql`${n}`));
+  const words = sql.join(WORDS.map((n) => sql`${n}`));
+  const cities = sql.join(CITIES.map((n) => sql`${n}`));
+  await sql`
+    insert into tag (code, name, created_by, updated_by)
+    select 'TAG-' || lpad(g::text, 7, '0'),
+           (array[${names}])[1 + g % ${NAMES.length}] || ' ' || (array[${words}])[1 + (g / ${NAMES.length}) % ${WORDS.length}]
+             || ' S.r.l. ' || (array[${cities}])[1 + (g / 7) % ${CITIES.length}] || ' ' || g,
+           'bench', 'bench'
+    from generate_series(1, ${SUBJECTS}::int) g`.execute(db);
+  await sql`create index tag_search on tag using gin (search_text gin_trgm_ops)`.execute(db);
+  await sql`analyze`.execute(db);
+  return (performance.now() - started) / 1000;
+}
+
+async function http(url: string, token: string, request: () => { path: string; method?: 'GET' | 'POST'; body?: string }): Promise<Stats> {
+  const latencies: number[] = [];
+  const instance = (autocannon as unknown as (o: autocannon.Options) => Promise<autocannon.Result> & NodeJS.EventEmitter)({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    requests: [{ setupRequest: (req) => ({ ...req, ...request() }) }],
+  });
+  let failures = 0;
+  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+    if (statusCode >= 400) failures += 1;
+    latencies.push(responseTime);
+  });
+  const result = await instance;
+  if (failures > 0 || result.errors > 0) throw new Error(`${failures} failed answers, ${result.errors} errors`);
+  return stats(latencies, result.duration);
+}
+
+async function baseline(work: () => Promise<unknown>): Promise<Stats> {
+  const latencies: number[] = [];
+  const started = performance.now();
+  const end = started + DURATION_S * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        await work();
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  return stats(latencies, (performance.now() - started) / 1000);
+}
+
+const VALUE_COLUMNS = sql`id, code, status, version, root_id, parent_id, author_id, auth_read, auth_read_map, auth_write, auth_write_map, created_at, created_by, updated_at, updated_by, deleted, deleted_at, deleted_by, archived, table_code, val, name, translations, alpha1, alpha2, alpha3, flag1, flag2, flag3, extra_value, extras, tags, sort_order`;
+const TAG_COLUMNS = sql`id, code, status, version, root_id, parent_id, author_id, auth_read, auth_read_map, auth_write, auth_write_map, created_at, created_by, updated_at, updated_by, deleted, deleted_at, deleted_by, archived, name, translations, icon, overlay_icon, selectable, item_id`;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The application as `npm start` runs it: its own process, its own event loop. */
+async function startServer(port: number, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../packages/server/src/main.ts')], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error('server exited');
+    const ok = await fetch(`http://127.0.0.1:${port}/assets/environments/environment.json`).then((r) => r.ok, () => false);
+    if (ok) return child;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not start');
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'circula-bench-'));
+  // the same JWT secret file and data directory the server process will use
+  const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn', WEB_DIST: '', DEMO_DATA: 'true', DATA_DIR: dataDir }, { dataDir });
+  const handle = await connect({ databaseUrl: config.databaseUrl, dataDir: path.join(dataDir, 'pg'), poolSize: CONNECTIONS });
+  const db = handle.db;
+  if (handle.kind === 'postgres') {
+    // a clean slate on the server: the benchmark owns this database
+    await sql`drop schema public cascade; create schema public`.execute(db).catch(async () => {
+      await sql`drop schema public cascade`.execute(db);
+      await sql`create schema public`.execute(db);
+    });
+  }
+  await prepareDatabase(db, config, { info: () => undefined, warn: console.warn });
+  console.log(`Seeding ${ROWS.toLocaleString('it-IT')} table values and ${SUBJECTS.toLocaleString('it-IT')} tags on ${handle.kind}…`);
+  const seedSeconds = await seed(db);
+  console.log(`Seeded in ${seedSeconds.toFixed(1)} s`);
+
+  const { rows: range } = await sql<{ min: number; max: number }>`select min(id) as min, max(id) as max from table_value`.execute(db);
+  const randomId = () => range[0]!.min + Math.floor(Math.random() * (range[0]!.max - range[0]!.min));
+  const pageQuery = (tableCode: string) => ({ filters: [{ field: 'tableCode', op: 'eq', value: tableCode }, { field: 'alpha1', op: 'eq', value: 'A3' }], sort: [{ field: 'code', dir: 'desc' }] });
+  const word = () => pick([...NAMES.filter((n) => !n.includes(' ')), ...WORDS, ...CITIES]);
+
+  const scenarios: { name: string; api: (address: string, token: string) => Promise<Stats>; raw: () => Promise<Stats> }[] = [
+    {
+      name: 'get by id (1 M rows)',
+      api: (address, token) => http(address, token, () => ({ path: `/api/conf/table-values/${randomId()}` })),
+      raw: () => baseline(() => sql`select ${VALUE_COLUMNS} from table_value where id = ${randomId()}`.execute(db)),
+    },
+    {
+      name: 'filtered + sorted page of 20 (1 M rows)',
+      api: (address, token) => http(address, token, () => ({ path: `/api/conf/table-values?size=20&q=${encodeURIComponent(JSON.stringify(pageQuery(`BENCH_${Math.floor(Math.random() * 50)}`)))}` })),
+      raw: () =>
+        baseline(async () => {
+          const code = `BENCH_${Math.floor(Math.random() * 50)}`;
+          await Promise.all([
+            sql`select ${VALUE_COLUMNS} from table_value where table_code = ${code} and alpha1 = 'A3' and not deleted and not archived order by code desc, id desc limit 20`.execute(db),
+            sql`select count(*) from table_value where table_code = ${code} and alpha1 = 'A3' and not deleted and not archived`.execute(db),
+          ]);
+        }),
+    },
+    {
+      name: 'free-text search (100 k names)',
+      api: (address, token) => http(address, token, () => ({ path: `/api/conf/tags?size=20&q=${encodeURIComponent(JSON.stringify({ query: `${word()} ${word()}` }))}` })),
+      raw: () =>
+        baseline(async () => {
+          const [a, b] = [`%${word()}%`, `%${word()}%`];
+          await Promise.all([
+            sql`select ${TAG_COLUMNS} from tag where search_text ilike ${a} and search_text ilike ${b} and not deleted and not archived order by name, id desc limit 20`.execute(db),
+            sql`select count(*) from tag where search_text ilike ${a} and search_text ilike ${b} and not deleted and not archived`.execute(db),
+          ]);
+        }),
+    },
+    {
+      name: 'create',
+      api: (address, token) => http(address, token, () => ({ path: '/api/conf/tags', method: 'POST', body: JSON.stringify({ name: `${pick(NAMES)} ${pick(WORDS)} ${Math.random()}` }) })),
+      raw: () => baseline(() => sql`insert into tag (name, created_by, updated_by) values (${`${pick(NAMES)} ${Math.random()}`}, 'bench', 'bench') returning id`.execute(db)),
+    },
+  ];
+
+  // the raw-SQL baseline runs here, then the database is handed to the server process
+  const raws: Stats[] = [];
+  for (const s of scenarios) raws.push(await s.raw());
+  await handle.close();
+
+  const port = await freePort();
+  const server = await startServer(port, { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: '', DEMO_DATA: 'true' });
+  const address = `http://127.0.0.1:${port}`;
+  const results = [];
+  try {
+    const login = await fetch(`${address}/api/auth/login`, { method: 'POST', body: new URLSearchParams({ username: 'admin', secret: 'Circula!2026' }) });
+    const { token } = ((await login.json()) as { data: { token: string } }).data;
+    for (const [i, s] of scenarios.entries()) {
+      const api = await s.api(address, token);
+      const raw = raws[i]!;
+      results.push({ scenario: s.name, api, raw, ratio: api.rps / raw.rps });
+      console.log(`  ${s.name}: API ${api.rps.toFixed(0)} req/s p95 ${api.p95.toFixed(1)} ms — raw SQL ${raw.rps.toFixed(0)} q/s p95 ${raw.p95.toFixed(1)} ms`);
+    }
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const f = (n: number) => n.toFixed(1).padStart(7);
+  console.log(`\n${handle.kind}: ${CONNECTIONS} connections, ${DURATION_S} s per run, latencies in ms`);
+  console.log(`${'scenario'.padEnd(42)}${'API req/s'.padStart(10)}${'p50'.padStart(7)}${'p95'.padStart(7)}${'p99'.padStart(7)} | ${'SQL q/s'.padStart(8)}${'p50'.padStart(7)}${'p95'.padStart(7)}${'p99'.padStart(7)} | API/SQL`);
+  for (const r of results) {
+    console.log(`${r.scenario.padEnd(42)}${f(r.api.rps).padStart(10)}${f(r.api.p50)}${f(r.api.p95)}${f(r.api.p99)} | ${f(r.raw.rps).padStart(8)}${f(r.raw.p50)}${f(r.raw.p95)}${f(r.raw.p99)} | ${(r.ratio * 100).toFixed(0)} %`);
+  }
+  const dir = path.join(import.meta.dirname, 'results');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, `records-${handle.kind}.json`), JSON.stringify({ at: new Date().toISOString(), database: handle.kind, rows: ROWS, subjects: SUBJECTS, connections: CONNECTIONS, durationSeconds: DURATION_S, seedSeconds, results }, null, 2));
+}
+
+await main();

@@ -1,0 +1,160 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requirePrincipal } from '../auth/request-auth.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/connect.js';
+import { constraintViolation } from '../http/errors.js';
+import { contentTypeHeader, detectMimeType, isInline } from './content-type.js';
+import { contentDisposition, sanitizeFileName } from './file-name.js';
+import { LocalDiskStorage } from './local-disk-storage.js';
+import { assertMayAccess, assertMayCreate, DocumentService, isAuthorityPrefix, type DocumentOwner, type NewContent } from './service.js';
+import { ContentTooLargeError, type DocumentStorage, type StagedContent } from './storage.js';
+
+export interface DocumentRoutesOptions {
+  db: Db;
+  config: Config;
+  /** The local disk under `config.documentsDir` unless given. */
+  storage?: DocumentStorage;
+}
+
+const MAX_FIELD_BYTES = 200;
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const downloadQuery = z.object({
+  version: z.coerce.number().int().positive().optional(),
+  // anti-cache parameter of the web client: accepted and ignored
+  t: z.string().optional(),
+});
+
+/** The multipart part of an upload: the staged file (if any) and the text fields. */
+interface Upload {
+  file: StagedContent | null;
+  fileName: string;
+  fields: Record<string, string>;
+}
+
+/**
+ * `/api/resources/document`: upload, new version, download and version list. Registered as a
+ * plugin of its own so the multipart parser serves these routes only.
+ */
+export async function documentRoutes(app: FastifyInstance, options: DocumentRoutesOptions): Promise<void> {
+  const { config } = options;
+  const storage = options.storage ?? new LocalDiskStorage(config.documentsDir);
+  const documents = new DocumentService(options.db);
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: config.maxUploadBytes, files: 1, fields: 10, fieldSize: MAX_FIELD_BYTES, parts: 20 },
+  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['documents'];
+
+  /** Detects the type, keeps the content: what both upload calls share once permissions are settled. */
+  const keep = async (upload: Upload): Promise<NewContent> => {
+    if (!upload.file) throw constraintViolation([{ field: 'file', message: 'REQUIRED' }]);
+    const staged = upload.file;
+    const mimeType = await detectMimeType(() => staged.read(), upload.fileName);
+    if (!mimeType) throw constraintViolation([{ field: 'file', message: 'UNSUPPORTED_TYPE' }]);
+    await staged.commit();
+    return { fileName: upload.fileName, mimeType, sha256: staged.sha256, size: staged.size };
+  };
+
+  r.post('/api/resources/document', { schema: { tags, consumes: ['multipart/form-data'] } }, async (request, reply) => {
+    const principal = requirePrincipal(request);
+    const upload = await readUpload(request, storage, config.maxUploadBytes);
+    try {
+      const owner = ownerOf(upload.fields);
+      assertMayCreate(principal, owner);
+      const content = await keep(upload);
+      return reply.status(201).send({ data: await documents.create(principal, owner, content) });
+    } finally {
+      await upload.file?.discard();
+    }
+  });
+
+  r.post('/api/resources/document/:id', { schema: { tags, consumes: ['multipart/form-data'], params: idParams } }, async (request, reply) => {
+    const principal = requirePrincipal(request);
+    // decided before a byte of the upload is stored
+    assertMayAccess(principal, await documents.find(request.params.id), 'W');
+    const upload = await readUpload(request, storage, config.maxUploadBytes);
+    try {
+      const content = await keep(upload);
+      return reply.status(201).send({ data: await documents.addVersion(principal, request.params.id, content) });
+    } finally {
+      await upload.file?.discard();
+    }
+  });
+
+  r.get('/api/resources/document/:id', { schema: { tags, params: idParams, querystring: downloadQuery } }, async (request, reply) => {
+    const principal = requirePrincipal(request);
+    const document = await documents.find(request.params.id);
+    assertMayAccess(principal, document, 'R');
+    const version = await documents.version(document.id, request.query.version ?? document.current_version);
+    const etag = `"${version.sha256}"`;
+    reply.header('etag', etag).header('cache-control', 'private').header('x-content-type-options', 'nosniff');
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    const body = await storage.get(version.sha256);
+    return reply
+      .header('content-type', contentTypeHeader(version.mime_type))
+      .header('content-length', version.size)
+      .header('content-disposition', contentDisposition(isInline(version.mime_type) ? 'inline' : 'attachment', version.file_name))
+      .send(body);
+  });
+
+  r.get('/api/resources/document/:id/versions', { schema: { tags, params: idParams } }, async (request) => {
+    const principal = requirePrincipal(request);
+    const document = await documents.find(request.params.id);
+    assertMayAccess(principal, document, 'R');
+    return { data: { items: await documents.versions(document.id) } };
+  });
+}
+
+/**
+ * Reads the whole multipart body: the `file` part is staged (not yet kept) while it arrives, so
+ * the fields may come before or after it. On any refusal the staged file is discarded.
+ */
+async function readUpload(request: FastifyRequest, storage: DocumentStorage, maxBytes: number): Promise<Upload> {
+  if (!request.isMultipart()) throw constraintViolation([{ field: 'file', message: 'REQUIRED' }]);
+  const upload: Upload = { file: null, fileName: '', fields: {} };
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (part.valueTruncated) throw constraintViolation([{ field: part.fieldname, message: 'TOO_LONG' }]);
+        upload.fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (part.fieldname !== 'file') throw constraintViolation([{ field: part.fieldname, message: 'UNKNOWN_FIELD' }]);
+      upload.fileName = sanitizeFileName(part.filename);
+      upload.file = await storage.stage(part.file, { maxBytes });
+      // busboy stops at the limit and ends the stream normally: the part was cut, not complete
+      if (part.file.truncated) throw tooLarge();
+      if (upload.file.size === 0) throw constraintViolation([{ field: 'file', message: 'REQUIRED' }]);
+    }
+    return upload;
+  } catch (error) {
+    await upload.file?.discard();
+    throw translateMultipartError(error, request);
+  }
+}
+
+const tooLarge = () => constraintViolation([{ field: 'file', message: 'TOO_LARGE' }]);
+
+function translateMultipartError(error: unknown, request: FastifyRequest): unknown {
+  if (error instanceof ContentTooLargeError) return tooLarge();
+  const multipart = request.server.multipartErrors;
+  if (error instanceof multipart.RequestFileTooLargeError) return tooLarge();
+  if (error instanceof multipart.FilesLimitError) return constraintViolation([{ field: 'file', message: 'TOO_MANY' }]);
+  return error;
+}
+
+function ownerOf(fields: Record<string, string>): DocumentOwner | null {
+  const entity = fields.ownerEntity?.trim() || null;
+  const rawId = fields.ownerId?.trim() || null;
+  if (entity === null && rawId === null) return null;
+  if (entity === null) throw constraintViolation([{ field: 'ownerEntity', message: 'REQUIRED' }]);
+  if (!isAuthorityPrefix(entity)) throw constraintViolation([{ field: 'ownerEntity', message: 'INVALID_VALUE' }]);
+  if (rawId === null) throw constraintViolation([{ field: 'ownerId', message: 'REQUIRED' }]);
+  const id = Number(rawId);
+  if (!/^\d+$/.test(rawId) || !Number.isSafeInteger(id) || id <= 0) throw constraintViolation([{ field: 'ownerId', message: 'INVALID_FORMAT' }]);
+  return { entity, id };
+}

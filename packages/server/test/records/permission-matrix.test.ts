@@ -1,0 +1,69 @@
+import { authority, BASE_GROUPS, CATALOGUE, groupAuthorities, type AuthorityAction, type Target } from '@circula/model';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_USERS } from '../../src/seed/demo.js';
+import { sampleRecord } from '../support/samples.js';
+import { as, createTestApp, signIn, type TestApp } from '../support/test-app.js';
+
+const json = (value: unknown) => ({ headers: { 'content-type': 'application/json' }, payload: JSON.stringify(value) });
+const ROLES = ['admin', 'manager', 'operator', 'owner', 'verifier', 'logistic', 'customer'];
+
+/** What the demo user may do, computed from the base groups: the expectation side of the matrix. */
+function expected(username: string, target: Target, action: AuthorityAction): boolean {
+  const user = DEMO_USERS.find((u) => u.username === username)!;
+  const authorities = user.groups.flatMap((code) => groupAuthorities(BASE_GROUPS.find((g) => g.code === code)!));
+  return authorities.includes('ROLE_ADMIN') || authorities.includes(authority(target.authority, action));
+}
+
+/**
+ * Every target of the catalogue × every demo role × read, create, write, delete, restore (and
+ * transition where there is a workflow), against the server's answers.
+ */
+describe('permission matrix', () => {
+  let t: TestApp;
+  const calls: Record<string, ReturnType<typeof as>> = {};
+  beforeAll(async () => {
+    t = await createTestApp();
+    for (const username of ROLES) calls[username] = as(t.app, (await signIn(t.app, username)).token);
+  });
+  afterAll(() => t.close());
+
+  for (const target of CATALOGUE.targets) {
+    describe(target.name, () => {
+      for (const username of ROLES) {
+        it(`${username}: read, create, write, delete, restore${target.entity.statuses ? ', transition' : ''}`, async () => {
+          const admin = calls.admin!;
+          const call = calls[username]!;
+          const E = target.endpoint;
+          const seed = await admin({ method: 'POST', url: E, ...json(sampleRecord(target.entity)) });
+          expect(seed.statusCode, seed.body).toBe(201);
+          const record = seed.json().data as { id: number; version: number };
+
+          const read = await call({ method: 'GET', url: `${E}/${record.id}` });
+          expect(read.statusCode, `read ${read.body}`).toBe(expected(username, target, 'R') ? 200 : 403);
+          expect((await call({ method: 'GET', url: E })).statusCode).toBe(expected(username, target, 'R') ? 200 : 403);
+
+          const create = await call({ method: 'POST', url: E, ...json(sampleRecord(target.entity)) });
+          expect(create.statusCode, `create ${create.body}`).toBe(expected(username, target, 'W') ? 201 : 403);
+
+          const write = await call({ method: 'PUT', url: `${E}/${record.id}`, ...json({ version: record.version }) });
+          expect(write.statusCode, `write ${write.body}`).toBe(expected(username, target, 'W') ? 200 : 403);
+
+          if (target.entity.statuses) {
+            const current = (await admin({ method: 'GET', url: `${E}/${record.id}` })).json().data;
+            const to = current.allowedStatuses[0];
+            if (to) {
+              const transition = await call({ method: 'PUT', url: `${E}/${record.id}?newStatus=${to}`, ...json({ version: current.version }) });
+              expect(transition.statusCode, `transition ${transition.body}`).toBe(expected(username, target, 'W') ? 200 : 403);
+            }
+          }
+
+          const del = await call({ method: 'PUT', url: `${E}/${record.id}/delete` });
+          expect(del.statusCode, `delete ${del.body}`).toBe(expected(username, target, 'D') ? 200 : 403);
+          if (del.statusCode !== 200) await admin({ method: 'PUT', url: `${E}/${record.id}/delete` });
+          const restore = await call({ method: 'PUT', url: `${E}/${record.id}/un-deletes` });
+          expect(restore.statusCode, `restore ${restore.body}`).toBe(expected(username, target, 'D') ? 200 : 403);
+        });
+      }
+    });
+  }
+});
