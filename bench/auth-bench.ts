@@ -2,7 +2,7 @@
  * Foundation benchmark: the authenticated request path (bearer check, session lookup,
  * authorities) and a settings read, over HTTP with autocannon, against a raw-SQL baseline of the
  * same queries run in the same process on the same database. Reported as throughput, latency
- * percentiles and the ratio API / baseline. Run: `npm run bench` (DATABASE_URL to use a server).
+ * percentiles and the ratio API / baseline. Run: `npm run bench:auth` (BENCH_DATABASE_URL to use a PostgreSQL server; DATABASE_URL is never used).
  */
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -62,7 +62,7 @@ const authQueries = (db: Db, sessionId: string, userId: number) => async () => {
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'circula-bench-'));
-  const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn', WEB_DIST: '', DEMO_DATA: 'true' }, { dataDir });
+  const config = loadConfig({ ...process.env, DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', LOG_LEVEL: 'warn', WEB_DIST: '', DEMO_DATA: 'true' }, { dataDir });
   const handle = await connect({ databaseUrl: config.databaseUrl, dataDir: path.join(dataDir, 'pg') });
   const app = await buildApp({ config, db: handle.db, logger: false });
   await prepareDatabase(handle.db, config, { info: () => undefined, warn: console.warn });

@@ -3,7 +3,8 @@
  * like Italian companies, then with autocannon at 32 connections: get-by-id, a filtered and
  * sorted page of 20, free-text search and create — each beside the same SQL run straight through
  * the driver (pg Pool or PGlite) with the same concurrency in the same process and run.
- * `DATABASE_URL=… npm run bench:records` for PostgreSQL; without it, embedded PGlite.
+ * `BENCH_DATABASE_URL=… npm run bench:records` for PostgreSQL (its public schema is dropped and
+ * recreated: a database of its own); without it, embedded PGlite. DATABASE_URL is never used.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -134,7 +135,8 @@ async function startServer(port: number, env: NodeJS.ProcessEnv): Promise<ChildP
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'circula-bench-'));
   // the same JWT secret file and data directory the server process will use
-  const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn', WEB_DIST: '', DEMO_DATA: 'true', DATA_DIR: dataDir }, { dataDir });
+  const env = { ...process.env, LOG_LEVEL: 'warn', WEB_DIST: '', DEMO_DATA: 'true', DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', DATABASE_POOL_SIZE: String(CONNECTIONS) };
+  const config = loadConfig(env, { dataDir });
   const handle = await connect({ databaseUrl: config.databaseUrl, dataDir: path.join(dataDir, 'pg'), poolSize: CONNECTIONS });
   const db = handle.db;
   if (handle.kind === 'postgres') {
@@ -197,7 +199,7 @@ async function main() {
   await handle.close();
 
   const port = await freePort();
-  const server = await startServer(port, { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: '', DEMO_DATA: 'true' });
+  const server = await startServer(port, { ...env, PORT: String(port), HOST: '127.0.0.1' });
   const address = `http://127.0.0.1:${port}`;
   const results = [];
   try {
