@@ -12,3 +12,4 @@ export * from './validation/checks.js';
 export * from './validation/schemas.js';
 export * from './entities/index.js';
 export * from './tables/types.js';
+export * from './tables/index.js';

@@ -2,7 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
+import { LOOKUP_TABLES } from '@circula/model';
 import { seedBase } from './seed/base.js';
+import { seedLookupTables } from './seed/lookups.js';
 import { seedUsers } from './seed/demo.js';
 
 /** Migrations, then base data, then (on an empty database) demo data or the bootstrap administrator. */
@@ -15,5 +17,6 @@ export async function prepareDatabase(
   const applied = await migrateToLatest(db, options.schema);
   if (applied.length > 0) log.info(`Migrations applied: ${applied.join(', ')}`);
   await seedBase(db);
+  await seedLookupTables(db, LOOKUP_TABLES);
   await seedUsers(db, config, log);
 }

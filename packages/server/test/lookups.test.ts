@@ -17,8 +17,8 @@ const FIXTURE: LookupTableSeed[] = [
     ],
   },
   {
-    code: 'LANGUAGE',
-    name: { it: 'Lingue', en: 'Languages' },
+    code: 'TEST_LANGS',
+    name: { it: 'Lingue di prova', en: 'Test languages' },
     values: [
       { code: 'it', it: 'Italiano', en: 'Italian' },
       { code: 'en', it: 'Inglese', en: 'English' },
@@ -43,7 +43,7 @@ describe('lookup tables', () => {
   };
 
   it('serves the values of several tables in their declared order with the option shape of spec §3', async () => {
-    const items = await values('tableCodes=TEST_UNITS,LANGUAGE&unpaged=true');
+    const items = await values('tableCodes=TEST_UNITS,TEST_LANGS&unpaged=true');
     expect(items.map((i) => i.code)).toEqual(['it', 'en', 'KG', 'T', 'L']);
     expect(items.find((i) => i.code === 'T')).toMatchObject({
       tableCode: 'TEST_UNITS',
@@ -71,10 +71,10 @@ describe('lookup tables', () => {
   it('serves the LANGUAGE table before sign-in with a translation per language', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/conf/tables/tablevalue/all/LANGUAGE/APP' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.items).toEqual([
-      expect.objectContaining({ code: 'it', translation: { it: 'Italiano', en: 'Italian' } }),
-      expect.objectContaining({ code: 'en', translation: { it: 'Inglese', en: 'English' } }),
-    ]);
+    const items = res.json().data.items as { code: string; translation: Record<string, string> }[];
+    expect(items.map((i) => i.code)).toEqual(expect.arrayContaining(['it', 'en']));
+    expect(items.find((i) => i.code === 'it')?.translation).toEqual({ it: 'Italiano', en: 'Italian' });
+    expect(items.find((i) => i.code === 'en')?.translation).toEqual({ it: 'Inglese', en: 'English' });
   });
 
   it('is idempotent and never overwrites an administrator change', async () => {
@@ -93,21 +93,21 @@ describe('lookup tables', () => {
     const dup = await admin({ method: 'POST', url: '/api/conf/table-values', ...json({ tableCode: 'TEST_UNITS', code: 'KG', translations: { it: 'x', en: 'x' } }) });
     expect(dup.statusCode).toBe(400);
     expect(dup.json().errors).toEqual([{ field: 'code', message: 'ALREADY_EXISTS' }]);
-    const other = await admin({ method: 'POST', url: '/api/conf/table-values', ...json({ tableCode: 'language', code: 'KG', translations: { it: 'x', en: 'x' } }) });
+    const other = await admin({ method: 'POST', url: '/api/conf/table-values', ...json({ tableCode: 'test_langs', code: 'KG', translations: { it: 'x', en: 'x' } }) });
     expect(other.statusCode, other.body).toBe(201);
-    expect(other.json().data.tableCode).toBe('LANGUAGE');
+    expect(other.json().data.tableCode).toBe('TEST_LANGS');
   });
 
   it('lets only holders of TABLE_W edit tables; every user reads the option lists', async () => {
-    const res = await operator({ method: 'POST', url: '/api/conf/tables', ...json({ code: 'MY_TABLE', name: { it: 'Mia', en: 'Mine' } }) });
+    const res = await operator({ method: 'POST', url: '/api/conf/tables', ...json({ code: 'MY_TABLE', name: { it: 'Zebrafish mia', en: 'Zebrafish mine' } }) });
     expect(res.statusCode).toBe(403);
     const customer = as(t.app, (await signIn(t.app, 'customer')).token);
     expect((await customer({ method: 'GET', url: '/api/conf/tables/tablevalue?tableCodes=TEST_UNITS' })).statusCode).toBe(200);
     expect((await customer({ method: 'GET', url: '/api/conf/tables' })).statusCode).toBe(403);
     const manager = as(t.app, (await signIn(t.app, 'manager')).token);
-    const created = await manager({ method: 'POST', url: '/api/conf/tables', ...json({ code: 'MY_TABLE', name: { it: 'Mia', en: 'Mine' } }) });
+    const created = await manager({ method: 'POST', url: '/api/conf/tables', ...json({ code: 'MY_TABLE', name: { it: 'Zebrafish mia', en: 'Zebrafish mine' } }) });
     expect(created.statusCode, created.body).toBe(201);
-    const search = await manager({ method: 'GET', url: `/api/conf/tables?q=${encodeURIComponent(JSON.stringify({ query: 'mine' }))}` });
+    const search = await manager({ method: 'GET', url: `/api/conf/tables?q=${encodeURIComponent(JSON.stringify({ query: 'zebrafish' }))}` });
     expect(search.json().data.items.map((i: { code: string }) => i.code)).toEqual(['MY_TABLE']);
   });
 });
@@ -140,5 +140,25 @@ describe('tag hierarchy', () => {
     const byId = await admin({ method: 'GET', url: `/api/conf/tag/hierarchy/${root.id}` });
     expect(byId.json().data.root.children).toHaveLength(2);
     expect((await admin({ method: 'GET', url: '/api/conf/tag/hierarchy/NO_SUCH_TREE' })).statusCode).toBe(404);
+  });
+});
+
+describe('seeded lookup tables', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('serves the tables of the release: legal forms, provinces with their region, R/D operations', async () => {
+    const call = as(t.app, (await signIn(t.app, 'customer')).token);
+    const get = async (query: string) => (await call({ method: 'GET', url: `/api/conf/tables/tablevalue?${query}` })).json().data.items as { code: string; formattedOutput: Record<string, string>; alpha1: string | null }[];
+    expect((await get('tableCodes=SBJ_LEGAL_FORM')).map((v) => v.code)).toEqual(expect.arrayContaining(['SRL', 'SPA', 'SNC']));
+    const provinces = await get('tableCodes=PROVINCES&sort=code,asc');
+    expect(provinces).toHaveLength(107);
+    expect(provinces.find((p) => p.code === 'BO')).toMatchObject({ formattedOutput: { it: 'Bologna' }, alpha1: 'Emilia-Romagna' });
+    const emilia = await get('tableCodes=PROVINCES&alpha1=Emilia-Romagna');
+    expect(emilia.map((p) => p.code).sort()).toEqual(['BO', 'FC', 'FE', 'MO', 'PC', 'PR', 'RA', 'RE', 'RN']);
+    expect(await get('tableCodes=RD_OPERATION')).toHaveLength(28);
   });
 });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePrincipal } from '../auth/request-auth.js';
+import { exportStream } from './export.js';
 import type { RecordService } from './service.js';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
@@ -41,6 +42,28 @@ function registerTarget(app: FastifyInstance, target: Target, records: RecordSer
     });
     return { data };
   });
+
+  r.get(
+    `${E}/export`,
+    { schema: { tags, querystring: searchQuery.extend({ format: z.enum(['csv', 'xlsx']).default('csv') }) } },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const q = request.query;
+      const batches = await records.exportBatches(principal, target, {
+        ...(q.q !== undefined ? { q: q.q } : {}),
+        ...(q.sort !== undefined ? { sort: q.sort } : {}),
+        showDeleted: q.showDeleted ?? false,
+        showArchived: q.showArchived ?? false,
+      });
+      const lang = principal.lang === 'en' ? 'en' : 'it';
+      const day = new Date().toISOString().slice(0, 10);
+      reply
+        .header('content-type', q.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="${target.route}-${day}.${q.format}"`)
+        .header('cache-control', 'no-store');
+      return reply.send(exportStream(target.entity, batches, q.format, lang));
+    },
+  );
 
   r.get(`${E}/:id`, { schema: { tags, params: idParams } }, async (request) => ({
     data: await records.get(requirePrincipal(request), target, request.params.id),

@@ -31,6 +31,7 @@ export interface SearchParams {
 type Executor = Db | Transaction<Database>;
 
 const KNOWN_MESSAGES = new Set<string>(Object.values(MESSAGES));
+const EXPORT_BATCH = 1000;
 const conflict = (message = 'CONFLICT') => new AppError(409, 'CONFLICT', message);
 const invalidTransition = (message = 'INVALID_STATUS_TRANSITION') => new AppError(409, 'INVALID_STATUS_TRANSITION', message);
 
@@ -101,8 +102,8 @@ export class RecordService {
     return rows[0] ? this.toRecord(target, rows[0]) : null;
   }
 
-  async search(principal: Principal, target: Target, params: SearchParams) {
-    assertCan(principal, target, 'R');
+  /** The WHERE clause and ORDER BY of a search, shared by the list and the export. */
+  private compileSearch(target: Target, params: SearchParams) {
     const query = parseQuery(params.q);
     const entity = target.entity;
     const conditions = [
@@ -114,9 +115,15 @@ export class RecordService {
     if (!params.showArchived) conditions.push(sql<SqlBool>`not archived`);
     const where = conditions.length ? sql.join(conditions, sql` and `) : sql<SqlBool>`true`;
     const orderBy = compileSort(entity, [...parseSortParam(params.sort), ...(query.sort ?? [])]);
+    return { where, orderBy, table: sql.table(tableName(entity)) };
+  }
+
+  async search(principal: Principal, target: Target, params: SearchParams) {
+    assertCan(principal, target, 'R');
+    const { where, orderBy, table } = this.compileSearch(target, params);
+    const entity = target.entity;
     const page = Math.max(0, params.page ?? 0);
     const size = params.unpaged ? MAX_PAGE_SIZE : Math.min(Math.max(1, params.size ?? 20), MAX_PAGE_SIZE);
-    const table = sql.table(tableName(entity));
     const [{ rows }, count] = await Promise.all([
       sql<Record<string, unknown>>`
         select ${this.columnsOf(entity)}, ${this.canWriteSql(principal, target)} as can_write
@@ -124,6 +131,32 @@ export class RecordService {
       sql<{ total: number }>`select count(*)::int as total from ${table} where ${where}`.execute(this.db),
     ]);
     return { items: rows.map((row) => this.toRecord(target, row)), total: count.rows[0]?.total ?? 0, page, size };
+  }
+
+  /**
+   * Every matching record, in the search's order, in batches: the ordered ids are read in one
+   * query, then the records a thousand at a time, so no connection is held for the whole export.
+   * Validation and permission errors are thrown before the first batch.
+   */
+  async exportBatches(principal: Principal, target: Target, params: SearchParams): Promise<AsyncIterable<RecordData[]>> {
+    assertCan(principal, target, 'R');
+    const { where, orderBy, table } = this.compileSearch(target, params);
+    const { rows: idRows } = await sql<{ id: number }>`select id from ${table} where ${where} order by ${orderBy}`.execute(this.db);
+    const ids = idRows.map((r) => r.id);
+    const columns = this.columnsOf(target.entity);
+    const canWrite = this.canWriteSql(principal, target);
+    const toRecord = (row: Record<string, unknown>) => this.toRecord(target, row);
+    const db = this.db;
+    return (async function* () {
+      for (let i = 0; i < ids.length; i += EXPORT_BATCH) {
+        const slice = ids.slice(i, i + EXPORT_BATCH);
+        const { rows } = await sql<Record<string, unknown>>`
+          select ${columns}, ${canWrite} as can_write from ${table} where id = any(${slice}::bigint[])`.execute(db);
+        const byId = new Map(rows.map((row) => [row.id as number, row]));
+        // rows deleted since the ids were read are skipped
+        yield slice.flatMap((id) => (byId.has(id) ? [toRecord(byId.get(id)!)] : []));
+      }
+    })();
   }
 
   async get(principal: Principal, target: Target, id: number): Promise<RecordData> {
