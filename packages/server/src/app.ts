@@ -19,6 +19,7 @@ import { serveWeb } from './http/web.js';
 import { HookRegistry } from './records/hooks.js';
 import { recordRoutes } from './records/routes.js';
 import { RecordService } from './records/service.js';
+import { securityRoutes } from './security/routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -74,6 +75,7 @@ export async function buildApp({ config, db, logger, catalogue = CATALOGUE, hook
   const auth = new AuthService(db, config);
   installRequestAuth(app, auth);
   authRoutes(app, auth, config);
+  securityRoutes(app, db, auth);
   confRoutes(app, db, config, catalogue);
   await app.register(documentRoutes, { db, config });
   lookupRoutes(app, db);

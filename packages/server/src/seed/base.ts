@@ -8,6 +8,8 @@ import {
 } from '@circula/model';
 import type { Db } from '../db/connect.js';
 
+const BASE_GROUPS_SEEDED_KEY = 'SEED_BASE_GROUPS_AT';
+
 /** Registry entries an installation needs; inserted when missing, never overwritten (admins edit them). */
 export const REGISTRY_DEFAULTS = [
   {
@@ -30,8 +32,9 @@ export const REGISTRY_DEFAULTS = [
 ];
 
 /**
- * Base data: authorities, the starting groups and the registry defaults. Idempotent: runs at every
- * start, adds what a newer release declares, leaves what administrators changed alone.
+ * Base data: authorities, the starting groups (first start only) and the registry defaults.
+ * Idempotent: runs at every start, adds authorities and registry keys a newer release declares,
+ * leaves what administrators changed alone.
  */
 export async function seedBase(db: Db): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -41,7 +44,10 @@ export async function seedBase(db: Db): Promise<void> {
     ];
     await trx.insertInto('authorities').values(authorities).onConflict((oc) => oc.column('code').doNothing()).execute();
 
-    for (const group of BASE_GROUPS) {
+    // base groups are created once, on a new installation: afterwards they belong to the administrators
+    // (a group they deleted must not come back at the next start)
+    const seeded = await trx.selectFrom('sys_registry').select('key').where('key', '=', BASE_GROUPS_SEEDED_KEY).executeTakeFirst();
+    for (const group of seeded ? [] : BASE_GROUPS) {
       const created = await trx
         .insertInto('groups')
         .values({ code: group.code, name: group.name })
@@ -55,6 +61,11 @@ export async function seedBase(db: Db): Promise<void> {
         .execute();
     }
 
+    await trx
+      .insertInto('sys_registry')
+      .values({ key: BASE_GROUPS_SEEDED_KEY, the_value: new Date().toISOString(), translation: '{}', description: 'When the base groups were created' })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
     await trx
       .insertInto('sys_registry')
       .values(REGISTRY_DEFAULTS.map((entry) => ({ ...entry, translation: JSON.stringify(entry.translation) })))

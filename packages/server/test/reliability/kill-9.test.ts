@@ -86,5 +86,5 @@ describe.skipIf(TEST_DATABASE_URL)('embedded database durability', () => {
     expect(keys.every((k) => afterSecond.has(k))).toBe(true);
     server.child.kill('SIGTERM');
     expect((await waitForExit(server.child)).code).toBe(0);
-  }, 240_000);
+  }, 600_000);
 });

@@ -1,0 +1,147 @@
+import { randomInt } from 'node:crypto';
+import { isAdmin, isRole, type AuthorityPrefix } from '@circula/model';
+import type { Transaction } from 'kysely';
+import { z } from 'zod';
+import type { Principal } from '../auth/users.js';
+import type { Db } from '../db/connect.js';
+import type { Database } from '../db/schema.js';
+import { AppError, badRequest, forbidden } from '../http/errors.js';
+
+export type Executor = Db | Transaction<Database>;
+
+/** The authority prefix of each area (spec §6; ROLE_ADMIN passes everything). */
+export const AREA = {
+  users: { authority: 'USER' },
+  groups: { authority: 'GROUP' },
+  authorities: { authority: 'AUTHORITY' },
+  sessions: { authority: 'SESSION' },
+} as const satisfies Record<string, { authority: AuthorityPrefix }>;
+
+/** The base group whose members administer the installation; it always grants ROLE_ADMIN. */
+export const ADMINISTRATORS = 'ADMINISTRATORS';
+
+export const MAX_PAGE_SIZE = 1000;
+
+export const conflict = (message = 'CONFLICT') => new AppError(409, 'CONFLICT', message);
+
+export interface Paging {
+  page: number;
+  size: number;
+}
+
+export function paging(params: { page?: number; size?: number; unpaged?: boolean }): Paging {
+  return {
+    page: params.unpaged ? 0 : Math.max(0, params.page ?? 0),
+    size: params.unpaged ? MAX_PAGE_SIZE : Math.min(Math.max(1, params.size ?? 20), MAX_PAGE_SIZE),
+  };
+}
+
+/** `LIKE` wildcards and the escape character itself, taken literally. */
+export const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const FILTER = z.object({ field: z.string().max(100), op: z.string().max(20), value: z.unknown().optional() });
+
+const QUERY = z.object({
+  query: z.string().max(200).optional(),
+  filters: z.array(FILTER).max(20).optional(),
+  sort: z.array(z.object({ field: z.string().max(100), dir: z.enum(['asc', 'desc']) })).max(5).optional(),
+});
+
+export type ListQuery = z.infer<typeof QUERY>;
+export type ListFilter = z.infer<typeof FILTER>;
+
+/** API.md's `q`: URL-encoded JSON `{query, filters, sort}`; anything else is 400 INVALID_QUERY. */
+export function parseListQuery(q: string | undefined): ListQuery {
+  if (q === undefined || q === '') return {};
+  let json: unknown;
+  try {
+    json = JSON.parse(q);
+  } catch {
+    throw badRequest('INVALID_QUERY');
+  }
+  const parsed = QUERY.safeParse(json);
+  if (!parsed.success) throw badRequest('INVALID_QUERY');
+  return parsed.data;
+}
+
+/** Free-text words (at most ten), each to be matched somewhere with ILIKE `%word%`. */
+export function freeTextWords(query: string | undefined): string[] {
+  if (query?.includes('\0')) throw badRequest('INVALID_QUERY');
+  return (query ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 10).map((w) => `%${likeEscape(w)}%`);
+}
+
+/** `sort=field,asc` (several separated by `;`) then the `sort` of `q`, restricted to the given fields. */
+export function parseSort<F extends string>(
+  param: string | undefined,
+  fromQuery: ListQuery['sort'],
+  allowed: readonly F[],
+): { field: F; dir: 'asc' | 'desc' }[] {
+  const specs: { field: string; dir: string }[] = [];
+  if (param) {
+    for (const part of param.split(';')) {
+      const [field = '', dir = 'asc'] = part.split(',').map((s) => s.trim());
+      specs.push({ field, dir });
+    }
+  }
+  specs.push(...(fromQuery ?? []));
+  return specs.map(({ field, dir }) => {
+    if (!(allowed as readonly string[]).includes(field) || (dir !== 'asc' && dir !== 'desc')) throw badRequest('INVALID_SORT');
+    return { field: field as F, dir };
+  });
+}
+
+/**
+ * Rights a caller may hand out: an administrator any; anyone else (a manager holding USER_W, or
+ * a delegate holding GROUP_W) never ROLE_ADMIN and no feature authority they do not hold
+ * themselves. Other roles (ROLE_USER, ROLE_OWNER…) describe the kind of user, not extra rights,
+ * and stay grantable: a manager creates operators.
+ */
+export function beyondCaller(principal: Principal, authorities: Iterable<string>): string[] {
+  if (isAdmin(principal)) return [];
+  const own = new Set(principal.authorities);
+  return [...new Set(authorities)].filter((a) => a === 'ROLE_ADMIN' || (!isRole(a) && !own.has(a)));
+}
+
+export function assertWithinCaller(principal: Principal, authorities: Iterable<string>, message: string): void {
+  if (beyondCaller(principal, authorities).length > 0) throw forbidden(undefined, message);
+}
+
+/** Ends the open sessions of some users: their access tokens stop at the next request, their refresh tokens are refused. */
+export async function revokeUserSessions(executor: Executor, userIds: number[], reason: string): Promise<void> {
+  if (userIds.length === 0) return;
+  await executor
+    .updateTable('sessions')
+    .set({ revoked_at: new Date(), revoked_reason: reason })
+    .where('user_id', 'in', userIds)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+const LOWER = 'abcdefghijkmnopqrstuvwxyz';
+const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
+const DIGITS = '23456789';
+const SYMBOLS = '!#$%&*+-=?@_';
+
+/**
+ * A random one-time password with a lowercase and an uppercase letter, a digit and a symbol (so the
+ * registry's default rule accepts it), without look-alike characters. It is stored already
+ * expired: the first sign-in with it goes through change-password.
+ */
+export function generateTemporaryPassword(length = 16): string {
+  const pick = (set: string) => set.charAt(randomInt(set.length));
+  const all = LOWER + UPPER + DIGITS + SYMBOLS;
+  const chars = [pick(LOWER), pick(UPPER), pick(DIGITS), pick(SYMBOLS)];
+  while (chars.length < length) chars.push(pick(all));
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j]!, chars[i]!];
+  }
+  return chars.join('');
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+export const isUniqueViolation = (error: unknown) =>
+  isObject(error) && (error.code === '23505' || String(error.message ?? '').includes('duplicate key'));
+
+export const toIso = (value: Date | string | null): string | null => (value == null ? null : new Date(value).toISOString());

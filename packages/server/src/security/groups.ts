@@ -1,0 +1,185 @@
+import { type Page } from '@circula/model';
+import { sql } from 'kysely';
+import { orderAuthorities, type Principal } from '../auth/users.js';
+import type { Db } from '../db/connect.js';
+import { badRequest, constraintViolation, notFound } from '../http/errors.js';
+import { assertCan } from '../records/policy.js';
+import {
+  ADMINISTRATORS,
+  AREA,
+  assertWithinCaller,
+  conflict,
+  freeTextWords,
+  isUniqueViolation,
+  paging,
+  parseListQuery,
+  parseSort,
+  revokeUserSessions,
+  toIso,
+  type Executor,
+} from './common.js';
+import type { CreateGroupInput, UpdateGroupInput } from './schemas.js';
+
+export interface SecurityGroup {
+  id: number;
+  code: string;
+  name: string;
+  /** Roles first, then feature authorities. */
+  authorities: string[];
+  memberCount: number;
+  createdAt: string | null;
+}
+
+export interface GroupSearchParams {
+  q?: string;
+  page?: number;
+  size?: number;
+  sort?: string;
+  unpaged?: boolean;
+}
+
+const SORTABLE = ['code', 'name', 'createdAt'] as const;
+const SORT_COLUMN = { code: 'g.code', name: 'g.name', createdAt: 'g.created_at' } as const;
+
+const codeTaken = () => constraintViolation([{ field: 'code', message: 'ALREADY_EXISTS' }]);
+
+export class GroupAdminService {
+  constructor(private readonly db: Db) {}
+
+  async search(principal: Principal, params: GroupSearchParams): Promise<Page<SecurityGroup>> {
+    assertCan(principal, AREA.groups, 'R');
+    const query = parseListQuery(params.q);
+    if (query.filters?.length) throw badRequest('UNKNOWN_FIELD');
+    const words = freeTextWords(query.query);
+    const sort = parseSort(params.sort, query.sort, SORTABLE);
+    const { page, size } = paging(params);
+
+    let base = this.db.selectFrom('groups as g');
+    for (const pattern of words) base = base.where((eb) => eb.or([eb('g.code', 'ilike', pattern), eb('g.name', 'ilike', pattern)]));
+    let rows = base.select('g.id');
+    for (const s of sort.length ? sort : [{ field: 'code' as const, dir: 'asc' as const }]) rows = rows.orderBy(SORT_COLUMN[s.field], s.dir);
+    const ids = await rows.orderBy('g.id').limit(size).offset(page * size).execute();
+    const count = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+    return { items: await loadGroups(this.db, ids.map((r) => r.id)), total: Number(count.total), page, size };
+  }
+
+  async get(principal: Principal, id: number): Promise<SecurityGroup> {
+    assertCan(principal, AREA.groups, 'R');
+    const [group] = await loadGroups(this.db, [id]);
+    if (!group) throw notFound();
+    return group;
+  }
+
+  async create(principal: Principal, input: CreateGroupInput): Promise<SecurityGroup> {
+    assertCan(principal, AREA.groups, 'W');
+    const code = input.code.toUpperCase();
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const authorities = await resolveAuthorities(trx, input.authorities);
+        assertWithinCaller(principal, authorities, 'CANT_GRANT_AUTHORITIES');
+        const taken = await trx.selectFrom('groups').select('id').where('code', '=', code).executeTakeFirst();
+        if (taken) throw codeTaken();
+        const created = await trx.insertInto('groups').values({ code, name: input.name }).returning('id').executeTakeFirstOrThrow();
+        if (authorities.length) {
+          await trx.insertInto('group_authorities').values(authorities.map((a) => ({ group_id: created.id, authority_code: a }))).execute();
+        }
+        return (await loadGroups(trx, [created.id]))[0]!;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw codeTaken();
+      throw error;
+    }
+  }
+
+  /**
+   * Renames a group and/or replaces its authorities. When the authorities change, every member's
+   * sessions end: their signed-in clients hold the old rights and must sign in again.
+   */
+  async update(principal: Principal, id: number, input: UpdateGroupInput): Promise<SecurityGroup> {
+    assertCan(principal, AREA.groups, 'W');
+    return this.db.transaction().execute(async (trx) => {
+      const group = await trx.selectFrom('groups').select(['id', 'code']).where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!group) throw notFound();
+      if (input.name !== undefined) await trx.updateTable('groups').set({ name: input.name }).where('id', '=', id).execute();
+      if (input.authorities !== undefined) {
+        const next = await resolveAuthorities(trx, input.authorities);
+        if (group.code === ADMINISTRATORS && !next.includes('ROLE_ADMIN')) {
+          throw constraintViolation([{ field: 'authorities', message: 'ADMINISTRATORS_KEEP_ROLE_ADMIN' }]);
+        }
+        const current = (await trx.selectFrom('group_authorities').select('authority_code').where('group_id', '=', id).execute()).map(
+          (r) => r.authority_code,
+        );
+        const added = next.filter((a) => !current.includes(a));
+        const removed = current.filter((a) => !next.includes(a));
+        // taking away a right one does not hold is as much beyond the caller as granting it
+        assertWithinCaller(principal, [...added, ...removed], 'CANT_GRANT_AUTHORITIES');
+        if (removed.length) {
+          await trx.deleteFrom('group_authorities').where('group_id', '=', id).where('authority_code', 'in', removed).execute();
+        }
+        if (added.length) {
+          await trx.insertInto('group_authorities').values(added.map((a) => ({ group_id: id, authority_code: a }))).execute();
+        }
+        if (added.length || removed.length) {
+          const members = await trx.selectFrom('user_groups').select('user_id').where('group_id', '=', id).execute();
+          await revokeUserSessions(trx, members.map((m) => m.user_id), 'GROUP_AUTHORITIES_CHANGED');
+        }
+      }
+      return (await loadGroups(trx, [id]))[0]!;
+    });
+  }
+
+  /** Deletes a group without members (groups have no soft delete); ADMINISTRATORS stays. */
+  async remove(principal: Principal, id: number): Promise<SecurityGroup> {
+    assertCan(principal, AREA.groups, 'D');
+    return this.db.transaction().execute(async (trx) => {
+      // the row lock also holds back a concurrent membership insert (its foreign-key check)
+      const group = await trx.selectFrom('groups').select(['id', 'code']).where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!group) throw notFound();
+      if (group.code === ADMINISTRATORS) throw conflict('CANT_DELETE_ADMINISTRATORS');
+      const [before] = await loadGroups(trx, [id]);
+      if (before!.memberCount > 0) throw conflict('GROUP_HAS_MEMBERS');
+      await trx.deleteFrom('groups').where('id', '=', id).execute();
+      return before!;
+    });
+  }
+}
+
+/** Authority codes → the existing ones, deduplicated; an unknown code is a CONSTRAINT_VIOLATION on `authorities`. */
+async function resolveAuthorities(executor: Executor, codes: string[]): Promise<string[]> {
+  const wanted = [...new Set(codes)];
+  if (wanted.length === 0) return [];
+  const found = await executor.selectFrom('authorities').select('code').where('code', 'in', wanted).execute();
+  if (found.length !== wanted.length) throw constraintViolation([{ field: 'authorities', message: 'UNKNOWN_AUTHORITY' }]);
+  return found.map((f) => f.code);
+}
+
+export async function loadGroups(executor: Executor, ids: number[]): Promise<SecurityGroup[]> {
+  if (ids.length === 0) return [];
+  const rows = await executor
+    .selectFrom('groups as g')
+    .select([
+      'g.id',
+      'g.code',
+      'g.name',
+      'g.created_at',
+      sql<string[]>`array(select ga.authority_code from group_authorities ga where ga.group_id = g.id)`.as('authorities'),
+      sql<number>`(select count(*) from user_groups ug where ug.group_id = g.id)`.as('memberCount'),
+    ])
+    .where('g.id', 'in', ids)
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    return [
+      {
+        id: row.id,
+        code: row.code,
+        name: row.name,
+        authorities: orderAuthorities(row.authorities),
+        memberCount: Number(row.memberCount),
+        createdAt: toIso(row.created_at),
+      },
+    ];
+  });
+}

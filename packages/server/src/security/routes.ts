@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AuthService } from '../auth/auth-service.js';
+import { requirePrincipal } from '../auth/request-auth.js';
+import type { Db } from '../db/connect.js';
+import { AuthorityAdminService } from './authorities.js';
+import { GroupAdminService } from './groups.js';
+import {
+  createGroupBody,
+  createUserBody,
+  idParams,
+  listQuery,
+  ownSessionQuery,
+  sessionParams,
+  sessionQuery,
+  updateGroupBody,
+  updateUserBody,
+} from './schemas.js';
+import { SessionAdminService } from './sessions.js';
+import { UserAdminService } from './users.js';
+
+const USERS = '/api/security/users';
+const GROUPS = '/api/security/groups';
+const AUTHORITIES = '/api/security/authorities';
+const SESSIONS = '/api/security/sessions';
+
+/**
+ * The security administration API: users, groups, authorities and sessions (spec §6; each call
+ * checks the authority of its area), plus every signed-in user's own sessions under /api/auth.
+ */
+export function securityRoutes(app: FastifyInstance, db: Db, auth: AuthService): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const users = new UserAdminService(db, auth);
+  const groups = new GroupAdminService(db);
+  const authorities = new AuthorityAdminService(db);
+  const sessions = new SessionAdminService(db);
+
+  // users
+  r.get(USERS, { schema: { tags: ['security'], querystring: listQuery } }, async (request) => ({
+    data: await users.search(requirePrincipal(request), request.query),
+  }));
+  r.get(`${USERS}/:id`, { schema: { tags: ['security'], params: idParams } }, async (request) => ({
+    data: await users.get(requirePrincipal(request), request.params.id),
+  }));
+  r.post(USERS, { schema: { tags: ['security'], body: createUserBody } }, async (request, reply) =>
+    reply.status(201).send({ data: await users.create(requirePrincipal(request), request.body) }),
+  );
+  r.put(`${USERS}/:id`, { schema: { tags: ['security'], params: idParams, body: updateUserBody } }, async (request) => ({
+    data: await users.update(requirePrincipal(request), request.params.id, request.body),
+  }));
+  r.put(`${USERS}/:id/reset-password`, { schema: { tags: ['security'], params: idParams } }, async (request) => ({
+    data: await users.resetPassword(requirePrincipal(request), request.params.id),
+  }));
+
+  // groups
+  r.get(GROUPS, { schema: { tags: ['security'], querystring: listQuery } }, async (request) => ({
+    data: await groups.search(requirePrincipal(request), request.query),
+  }));
+  r.get(`${GROUPS}/:id`, { schema: { tags: ['security'], params: idParams } }, async (request) => ({
+    data: await groups.get(requirePrincipal(request), request.params.id),
+  }));
+  r.post(GROUPS, { schema: { tags: ['security'], body: createGroupBody } }, async (request, reply) =>
+    reply.status(201).send({ data: await groups.create(requirePrincipal(request), request.body) }),
+  );
+  r.put(`${GROUPS}/:id`, { schema: { tags: ['security'], params: idParams, body: updateGroupBody } }, async (request) => ({
+    data: await groups.update(requirePrincipal(request), request.params.id, request.body),
+  }));
+  r.put(`${GROUPS}/:id/delete`, { schema: { tags: ['security'], params: idParams } }, async (request) => ({
+    data: await groups.remove(requirePrincipal(request), request.params.id),
+  }));
+
+  // authorities (read-only)
+  r.get(AUTHORITIES, { schema: { tags: ['security'], querystring: listQuery } }, async (request) => ({
+    data: await authorities.search(requirePrincipal(request), request.query),
+  }));
+
+  // sessions
+  r.get(SESSIONS, { schema: { tags: ['security'], querystring: sessionQuery } }, async (request) => ({
+    data: await sessions.search(requirePrincipal(request), request.query),
+  }));
+  r.put(`${SESSIONS}/:id/revoke`, { schema: { tags: ['security'], params: sessionParams } }, async (request) => ({
+    data: await sessions.revokeAny(requirePrincipal(request), request.params.id),
+  }));
+
+  // one's own sessions: the profile page's "active sessions" tab; no authority needed
+  r.get('/api/auth/sessions', { schema: { tags: ['auth'], querystring: ownSessionQuery } }, async (request) => ({
+    data: await sessions.searchOwn(requirePrincipal(request), request.query),
+  }));
+  r.put('/api/auth/sessions/:id/revoke', { schema: { tags: ['auth'], params: sessionParams } }, async (request) => ({
+    data: await sessions.revokeOwn(requirePrincipal(request), request.params.id),
+  }));
+}
