@@ -124,13 +124,15 @@ export class RecordService {
     const entity = target.entity;
     const page = Math.max(0, params.page ?? 0);
     const size = params.unpaged ? MAX_PAGE_SIZE : Math.min(Math.max(1, params.size ?? 20), MAX_PAGE_SIZE);
-    const [{ rows }, count] = await Promise.all([
-      sql<Record<string, unknown>>`
-        select ${this.columnsOf(entity)}, ${this.canWriteSql(principal, target)} as can_write
-        from ${table} where ${where} order by ${orderBy} limit ${size} offset ${page * size}`.execute(this.db),
-      sql<{ total: number }>`select count(*)::int as total from ${table} where ${where}`.execute(this.db),
-    ]);
-    return { items: rows.map((row) => this.toRecord(target, row)), total: count.rows[0]?.total ?? 0, page, size };
+    const { rows } = await sql<Record<string, unknown>>`
+      select ${this.columnsOf(entity)}, ${this.canWriteSql(principal, target)} as can_write
+      from ${table} where ${where} order by ${orderBy} limit ${size} offset ${page * size}`.execute(this.db);
+    // a first page that is not full already tells the total: no second query
+    const total =
+      page === 0 && rows.length < size
+        ? rows.length
+        : ((await sql<{ total: number }>`select count(*)::int as total from ${table} where ${where}`.execute(this.db)).rows[0]?.total ?? 0);
+    return { items: rows.map((row) => this.toRecord(target, row)), total, page, size };
   }
 
   /**

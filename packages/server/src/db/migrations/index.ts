@@ -3,6 +3,7 @@ import * as m0001 from './0001-foundation.js';
 import * as m0002 from './0002-record-engine.js';
 import * as m0003 from './0003-configuration.js';
 import * as m0004 from './0004-documents.js';
+import * as m0005 from './0005-lookup-indexes.js';
 
 /**
  * Append-only: a migration, once released, is never edited; changes come as a new entry.
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002-record-engine': m0002,
   '0003-configuration': m0003,
   '0004-documents': m0004,
+  '0005-lookup-indexes': m0005,
 };
