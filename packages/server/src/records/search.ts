@@ -133,7 +133,8 @@ const castOf: Record<Kind, RawBuilder<unknown>> = {
   text: sql`text`,
 };
 
-const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** `LIKE` wildcards and the escape character itself, taken literally. */
+export const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const list = (kind: Kind, value: unknown) => {
   if (!Array.isArray(value) || value.length === 0 || value.length > MAX_PAGE_SIZE) throw badRequest('INVALID_FILTER_VALUE');

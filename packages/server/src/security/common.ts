@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { isAdmin, isRole, type AuthorityPrefix } from '@circula/model';
+import { isAdmin, isRole, type AuthorityPrefix, type FilterSpec } from '@circula/model';
 import type { Transaction } from 'kysely';
-import { z } from 'zod';
 import type { Principal } from '../auth/users.js';
 import type { Db } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import { AppError, badRequest, forbidden } from '../http/errors.js';
+import { likeEscape, MAX_PAGE_SIZE, parseQuery, parseSortParam, type SearchQuery } from '../records/search.js';
 
 export type Executor = Db | Transaction<Database>;
 
@@ -19,8 +19,6 @@ export const AREA = {
 
 /** The base group whose members administer the installation; it always grants ROLE_ADMIN. */
 export const ADMINISTRATORS = 'ADMINISTRATORS';
-
-export const MAX_PAGE_SIZE = 1000;
 
 export const conflict = (message = 'CONFLICT') => new AppError(409, 'CONFLICT', message);
 
@@ -36,33 +34,11 @@ export function paging(params: { page?: number; size?: number; unpaged?: boolean
   };
 }
 
-/** `LIKE` wildcards and the escape character itself, taken literally. */
-export const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+export type ListQuery = SearchQuery;
+export type ListFilter = FilterSpec;
 
-const FILTER = z.object({ field: z.string().max(100), op: z.string().max(20), value: z.unknown().optional() });
-
-const QUERY = z.object({
-  query: z.string().max(200).optional(),
-  filters: z.array(FILTER).max(20).optional(),
-  sort: z.array(z.object({ field: z.string().max(100), dir: z.enum(['asc', 'desc']) })).max(5).optional(),
-});
-
-export type ListQuery = z.infer<typeof QUERY>;
-export type ListFilter = z.infer<typeof FILTER>;
-
-/** API.md's `q`: URL-encoded JSON `{query, filters, sort}`; anything else is 400 INVALID_QUERY. */
-export function parseListQuery(q: string | undefined): ListQuery {
-  if (q === undefined || q === '') return {};
-  let json: unknown;
-  try {
-    json = JSON.parse(q);
-  } catch {
-    throw badRequest('INVALID_QUERY');
-  }
-  const parsed = QUERY.safeParse(json);
-  if (!parsed.success) throw badRequest('INVALID_QUERY');
-  return parsed.data;
-}
+/** API.md's `q`, parsed as the record engine parses it. */
+export const parseListQuery = parseQuery;
 
 /** Free-text words (at most ten), each to be matched somewhere with ILIKE `%word%`. */
 export function freeTextWords(query: string | undefined): string[] {
@@ -76,16 +52,9 @@ export function parseSort<F extends string>(
   fromQuery: ListQuery['sort'],
   allowed: readonly F[],
 ): { field: F; dir: 'asc' | 'desc' }[] {
-  const specs: { field: string; dir: string }[] = [];
-  if (param) {
-    for (const part of param.split(';')) {
-      const [field = '', dir = 'asc'] = part.split(',').map((s) => s.trim());
-      specs.push({ field, dir });
-    }
-  }
-  specs.push(...(fromQuery ?? []));
+  const specs = [...parseSortParam(param), ...(fromQuery ?? [])];
   return specs.map(({ field, dir }) => {
-    if (!(allowed as readonly string[]).includes(field) || (dir !== 'asc' && dir !== 'desc')) throw badRequest('INVALID_SORT');
+    if (!(allowed as readonly string[]).includes(field)) throw badRequest('INVALID_SORT');
     return { field: field as F, dir };
   });
 }
