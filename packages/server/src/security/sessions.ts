@@ -36,6 +36,35 @@ export interface SessionSearchParams {
  * one is immediate: AuthService.authenticate checks the session on every request and refresh
  * refuses the tokens of a revoked session.
  */
+interface SessionRow {
+  id: string;
+  user_id: number;
+  username: string;
+  created_at: Date | string;
+  last_seen_at: Date | string;
+  expires_at: Date | string;
+  revoked_at: Date | string | null;
+  revoked_reason: string | null;
+  address: string | null;
+  user_agent: string | null;
+}
+
+function toSessionView(r: SessionRow, active: boolean): SecuritySession {
+  return {
+    id: r.id,
+    userId: r.user_id,
+    username: r.username,
+    createdAt: toIso(r.created_at),
+    lastSeenAt: toIso(r.last_seen_at),
+    expiresAt: toIso(r.expires_at),
+    revokedAt: toIso(r.revoked_at),
+    revokedReason: r.revoked_reason,
+    address: r.address,
+    userAgent: r.user_agent,
+    active,
+  };
+}
+
 export class SessionAdminService {
   constructor(private readonly db: Db) {}
 
@@ -66,19 +95,7 @@ export class SessionAdminService {
       .offset(page * size)
       .execute();
     const count = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-    const items = rows.map((r) => ({
-      id: r.id,
-      userId: r.user_id,
-      username: r.username,
-      createdAt: toIso(r.created_at),
-      lastSeenAt: toIso(r.last_seen_at),
-      expiresAt: toIso(r.expires_at),
-      revokedAt: toIso(r.revoked_at),
-      revokedReason: r.revoked_reason,
-      address: r.address,
-      userAgent: r.user_agent,
-      active: r.active === true,
-    }));
+    const items = rows.map((r) => toSessionView(r, r.active === true));
     return { items, total: Number(count.total), page, size };
   }
 
@@ -101,20 +118,7 @@ export class SessionAdminService {
       if (ownerId !== null) read = read.where('s.user_id', '=', ownerId);
       const r = await read.executeTakeFirst();
       if (!r) throw notFound();
-      const now = Date.now();
-      return {
-        id: r.id,
-        userId: r.user_id,
-        username: r.username,
-        createdAt: toIso(r.created_at),
-        lastSeenAt: toIso(r.last_seen_at),
-        expiresAt: toIso(r.expires_at),
-        revokedAt: toIso(r.revoked_at),
-        revokedReason: r.revoked_reason,
-        address: r.address,
-        userAgent: r.user_agent,
-        active: r.revoked_at == null && new Date(r.expires_at).getTime() > now,
-      };
+      return toSessionView(r, r.revoked_at == null && new Date(r.expires_at).getTime() > Date.now());
     });
   }
 
