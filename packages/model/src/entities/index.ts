@@ -1,10 +1,13 @@
 import { createCatalogue } from '../define/catalogue.js';
 import type { EntityDefinition, ViewDefinition } from '../define/entity.js';
+import { entityConf } from './configuration/entity-conf.js';
+import { icon } from './configuration/icon.js';
 import { lookupTable, tableValue } from './configuration/lookup-table.js';
+import { schedulerEntry } from './configuration/scheduler.js';
 import { tag } from './configuration/tag.js';
 
 /** Every base entity of the application; each family adds its declarations here. */
-export const ENTITIES: EntityDefinition[] = [lookupTable, tableValue, tag];
+export const ENTITIES: EntityDefinition[] = [lookupTable, tableValue, tag, schedulerEntry, icon, entityConf];
 
 /** Every route view of a base entity. */
 export const VIEWS: ViewDefinition[] = [];

@@ -9,6 +9,8 @@ import {
   type HasAuthorities,
   type Target,
 } from '@circula/model';
+import { sql } from 'kysely';
+import type { Db } from '../db/connect.js';
 
 type Access = Pick<AreaDefinition, 'authority'>;
 
@@ -83,14 +85,80 @@ function areaConf(user: HasAuthorities, area: AreaDefinition, language: 'it' | '
   };
 }
 
+/** The overrides of one route (an entity-conf record): null = keep the catalogue default. */
+export interface EntityConfOverride {
+  label: Partial<Record<string, string>> | null;
+  icon: string | null;
+  color: string | null;
+  textColor: string | null;
+  menuVisible: boolean | null;
+  globalSearchVisible: boolean | null;
+  globalSearchIcon: string | null;
+}
+
+/** Every override not deleted, by route, in one query. */
+export async function loadEntityConfOverrides(db: Db): Promise<Map<string, EntityConfOverride>> {
+  const { rows } = await sql<{
+    code: string;
+    label: Record<string, string> | null;
+    icon: string | null;
+    color: string | null;
+    text_color: string | null;
+    menu_visible: boolean | null;
+    global_search_visible: boolean | null;
+    global_search_icon: string | null;
+  }>`select code, label, icon, color, text_color, menu_visible, global_search_visible, global_search_icon
+     from entity_conf where not deleted`.execute(db);
+  return new Map(
+    rows.map((r) => [
+      r.code,
+      {
+        label: r.label,
+        icon: r.icon,
+        color: r.color,
+        textColor: r.text_color,
+        menuVisible: r.menu_visible,
+        globalSearchVisible: r.global_search_visible,
+        globalSearchIcon: r.global_search_icon,
+      },
+    ]),
+  );
+}
+
+/** An override over the catalogue default; the global search stays for configuration-type entities only. */
+function applyOverride(conf: EntityConf, o: EntityConfOverride | undefined, language: 'it' | 'en'): EntityConf {
+  if (!o) return conf;
+  const label = o.label?.[language] || conf.menu.label;
+  const icon = o.icon ?? conf.icon;
+  return {
+    ...conf,
+    icon,
+    color: o.color ?? conf.color,
+    textColor: o.textColor ?? conf.textColor,
+    globalSearch: {
+      icon: o.globalSearchIcon ?? icon,
+      label,
+      isVisible: conf.type === 'configuration' && (o.globalSearchVisible ?? conf.globalSearch.isVisible),
+    },
+    menu: { ...conf.menu, icon, label, isVisible: o.menuVisible ?? conf.menu.isVisible },
+  };
+}
+
 /**
  * The entity configurations one user may read (API.md "Entity configuration"): every declared
- * entity and view of the catalogue, then the route areas whose entities are not declared yet.
+ * entity and view of the catalogue, then the route areas whose entities are not declared yet,
+ * each with its entity-conf overrides (if any) merged over the catalogue defaults.
  */
-export function visibleEntityConf(user: HasAuthorities, lang: string, catalogue: Catalogue): EntityConf[] {
+export function visibleEntityConf(
+  user: HasAuthorities,
+  lang: string,
+  catalogue: Catalogue,
+  overrides: ReadonlyMap<string, EntityConfOverride> = new Map(),
+): EntityConf[] {
   const language = lang === 'en' ? 'en' : 'it';
   const declared = catalogue.targets.filter((t) => can(user, t, 'R')).map((t) => targetConf(user, t, language));
   const declaredRoutes = new Set(catalogue.targets.map((t) => t.route));
   const areas = AREAS.filter((a) => !declaredRoutes.has(a.route) && can(user, a, 'R')).map((a) => areaConf(user, a, language));
-  return [...declared, ...areas];
+  return [...declared, ...areas].map((conf) => applyOverride(conf, overrides.get(conf.route), language));
 }
+

@@ -1,4 +1,8 @@
+import { PASSWORD_MAX_AGE_KEY, PASSWORD_RULE_KEY } from '@circula/model';
+import { sql } from 'kysely';
+import type { Principal } from '../auth/users.js';
 import type { Db } from '../db/connect.js';
+import { constraintViolation, notFound } from '../http/errors.js';
 
 export interface RegistryEntry {
   key: string;
@@ -10,4 +14,81 @@ export async function readRegistry(db: Db, key: string): Promise<(RegistryEntry 
   const row = await db.selectFrom('sys_registry').selectAll().where('key', '=', key).executeTakeFirst();
   if (!row) return undefined;
   return { key: row.key, theValue: row.the_value, translation: row.translation, isPublic: row.is_public };
+}
+
+/** record_history.entity of registry edits. */
+export const SYSREGISTRY_HISTORY_ENTITY = 'sysregistry';
+
+/** Message keys of a refused registry value (field `theValue`). */
+export const REGISTRY_ERRORS = { regex: 'INVALID_REGEX', nonNegativeInteger: 'INVALID_NON_NEGATIVE_INTEGER' } as const;
+
+/**
+ * The rule a registry key's value must follow, as the message key of its problem (null = fine).
+ * The password rule is compiled as the sign-in code compiles it (`u` flag).
+ */
+export function registryValueProblem(key: string, value: string): string | null {
+  if (key === PASSWORD_RULE_KEY) {
+    try {
+      new RegExp(value, 'u');
+    } catch {
+      return REGISTRY_ERRORS.regex;
+    }
+  }
+  if (key === PASSWORD_MAX_AGE_KEY && !/^\d{1,6}$/.test(value)) return REGISTRY_ERRORS.nonNegativeInteger;
+  return null;
+}
+
+/**
+ * Changes one registry entry and writes its history row (entity 'sysregistry', record_id = the
+ * entry's id, version = its new version) in one transaction. Unknown key → 404.
+ */
+export async function updateRegistry(
+  db: Db,
+  principal: Principal,
+  key: string,
+  input: { theValue: string; translation?: Record<string, string> | undefined },
+): Promise<RegistryEntry> {
+  const problem = registryValueProblem(key, input.theValue);
+  if (problem) throw constraintViolation([{ field: 'theValue', message: problem }]);
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ id: number; the_value: string; translation: Record<string, string>; version: number }>`
+      select id, the_value, translation, version from sys_registry where key = ${key} for update`.execute(trx);
+    const current = rows[0];
+    if (!current) throw notFound();
+    const translation = input.translation ?? current.translation;
+    const changes: Record<string, [unknown, unknown]> = {};
+    if (current.the_value !== input.theValue) changes.theValue = [current.the_value, input.theValue];
+    if (JSON.stringify(current.translation) !== JSON.stringify(translation)) changes.translation = [current.translation, translation];
+    const version = current.version + 1;
+    await sql`update sys_registry set the_value = ${input.theValue}, translation = ${JSON.stringify(translation)}::jsonb,
+      version = ${version}, updated_at = now() where key = ${key}`.execute(trx);
+    await trx
+      .insertInto('record_history')
+      .values({
+        entity: SYSREGISTRY_HISTORY_ENTITY,
+        record_id: current.id,
+        version,
+        action: 'UPDATE',
+        by_user: principal.username,
+        by_user_id: principal.userId,
+        changes: JSON.stringify(changes),
+      })
+      .execute();
+    return { key, theValue: input.theValue, translation };
+  });
+}
+
+/** The history of one registry entry, as `GET E/{id}/history` answers for records. Unknown key → 404. */
+export async function registryHistory(db: Db, key: string) {
+  const { rows: entry } = await sql<{ id: number }>`select id from sys_registry where key = ${key}`.execute(db);
+  if (!entry[0]) throw notFound();
+  const rows = await db
+    .selectFrom('record_history')
+    .select(['version', 'at', 'by_user', 'action', 'changes'])
+    .where('entity', '=', SYSREGISTRY_HISTORY_ENTITY)
+    .where('record_id', '=', entry[0].id)
+    .orderBy('version', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+  return { items: rows.map((r) => ({ version: r.version, at: new Date(r.at).toISOString(), by: r.by_user, action: r.action, changes: r.changes })) };
 }

@@ -7,8 +7,8 @@ import type { Db } from '../db/connect.js';
 import { forbidden, notFound, unauthorized } from '../http/errors.js';
 import type { Principal } from '../auth/users.js';
 import { authority, COMPANY_FOOTER, isAdmin, PASSWORD_RULE_KEY, RIGHTS_LINE, type Catalogue, type RuntimeEnvironment } from '@circula/model';
-import { visibleEntityConf } from './entityconf.js';
-import { readRegistry } from './registry.js';
+import { loadEntityConfOverrides, visibleEntityConf } from './entityconf.js';
+import { readRegistry, registryHistory, updateRegistry } from './registry.js';
 
 const SETTING_KEY = /^[A-Za-z0-9_.:-]{1,100}$/;
 
@@ -35,7 +35,7 @@ export function confRoutes(app: FastifyInstance, db: Db, config: Config, catalog
 
   r.get('/api/entityconf/visible', { schema: { tags: ['configuration'] } }, async (request) => {
     const principal = requirePrincipal(request);
-    return { data: visibleEntityConf(principal, principal.lang ?? 'it', catalogue) };
+    return { data: visibleEntityConf(principal, principal.lang ?? 'it', catalogue, await loadEntityConfOverrides(db)) };
   });
 
   r.get(
@@ -62,6 +62,35 @@ export function confRoutes(app: FastifyInstance, db: Db, config: Config, catalog
       return { data: { items, total: items.length, page: 0, size: items.length } };
     },
   );
+
+  const registryAccess = (principal: Principal, action: 'R' | 'W') => {
+    if (!isAdmin(principal) && !principal.authorities.includes(authority('SYSREGISTRY', action))) throw forbidden();
+  };
+  const registryKey = z.object({ key: z.string().min(1).max(200) });
+
+  r.put(
+    '/api/conf/sysregistry/:key',
+    {
+      schema: {
+        tags: ['configuration'],
+        params: registryKey,
+        body: z.object({
+          theValue: z.string().max(4000),
+          translation: z.record(z.string().regex(/^[a-z]{2}$/), z.string().max(2000)).optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      registryAccess(principal, 'W');
+      return { data: await updateRegistry(db, principal, request.params.key, request.body) };
+    },
+  );
+
+  r.get('/api/conf/sysregistry/:key/history', { schema: { tags: ['configuration'], params: registryKey } }, async (request) => {
+    registryAccess(requirePrincipal(request), 'R');
+    return { data: await registryHistory(db, request.params.key) };
+  });
 
   /** Preferences are one's own; administrators may manage anybody's. */
   const assertSettingsAccess = async (principal: Principal, userId: number) => {
