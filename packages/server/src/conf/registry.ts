@@ -2,18 +2,20 @@ import { PASSWORD_MAX_AGE_KEY, PASSWORD_RULE_KEY } from '@circula/model';
 import { sql } from 'kysely';
 import type { Principal } from '../auth/users.js';
 import type { Db } from '../db/connect.js';
-import { constraintViolation, notFound } from '../http/errors.js';
+import { AppError, constraintViolation, notFound } from '../http/errors.js';
 
 export interface RegistryEntry {
   key: string;
   theValue: string;
   translation: Record<string, string>;
+  /** Sent back with an edit: a stale one is refused with 409. */
+  version: number;
 }
 
 export async function readRegistry(db: Db, key: string): Promise<(RegistryEntry & { isPublic: boolean }) | undefined> {
   const row = await db.selectFrom('sys_registry').selectAll().where('key', '=', key).executeTakeFirst();
   if (!row) return undefined;
-  return { key: row.key, theValue: row.the_value, translation: row.translation, isPublic: row.is_public };
+  return { key: row.key, theValue: row.the_value, translation: row.translation, version: row.version, isPublic: row.is_public };
 }
 
 /** record_history.entity of registry edits. */
@@ -46,7 +48,7 @@ export async function updateRegistry(
   db: Db,
   principal: Principal,
   key: string,
-  input: { theValue: string; translation?: Record<string, string> | undefined },
+  input: { version: number; theValue: string; translation?: Record<string, string> | undefined },
 ): Promise<RegistryEntry> {
   const problem = registryValueProblem(key, input.theValue);
   if (problem) throw constraintViolation([{ field: 'theValue', message: problem }]);
@@ -55,6 +57,7 @@ export async function updateRegistry(
       select id, the_value, translation, version from sys_registry where key = ${key} for update`.execute(trx);
     const current = rows[0];
     if (!current) throw notFound();
+    if (current.version !== input.version) throw new AppError(409, 'CONFLICT');
     const translation = input.translation ?? current.translation;
     const changes: Record<string, [unknown, unknown]> = {};
     if (current.the_value !== input.theValue) changes.theValue = [current.the_value, input.theValue];
@@ -74,7 +77,7 @@ export async function updateRegistry(
         changes: JSON.stringify(changes),
       })
       .execute();
-    return { key, theValue: input.theValue, translation };
+    return { key, theValue: input.theValue, translation, version };
   });
 }
 

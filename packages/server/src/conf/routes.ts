@@ -52,13 +52,13 @@ export function confRoutes(app: FastifyInstance, db: Db, config: Config, catalog
         const entry = await readRegistry(db, keyEquals);
         // public entries (the password rule) are readable before sign-in: registration and expired passwords need them
         if (entry && !entry.isPublic && !mayReadAll) throw principal ? forbidden() : unauthorized();
-        const items = entry ? [{ key: entry.key, theValue: entry.theValue, translation: entry.translation }] : [];
+        const items = entry ? [{ key: entry.key, theValue: entry.theValue, translation: entry.translation, version: entry.version }] : [];
         return { data: { items, total: items.length, page: 0, size: items.length } };
       }
       if (!principal) throw unauthorized();
       if (!mayReadAll) throw forbidden();
       const rows = await db.selectFrom('sys_registry').selectAll().orderBy('key').execute();
-      const items = rows.map((row) => ({ key: row.key, theValue: row.the_value, translation: row.translation }));
+      const items = rows.map((row) => ({ key: row.key, theValue: row.the_value, translation: row.translation, version: row.version }));
       return { data: { items, total: items.length, page: 0, size: items.length } };
     },
   );
@@ -75,6 +75,7 @@ export function confRoutes(app: FastifyInstance, db: Db, config: Config, catalog
         tags: ['configuration'],
         params: registryKey,
         body: z.object({
+          version: z.number().int().min(1),
           theValue: z.string().max(4000),
           translation: z.record(z.string().regex(/^[a-z]{2}$/), z.string().max(2000)).optional(),
         }),

@@ -11,6 +11,9 @@ export interface SysRegistryTable {
   translation: Json<Record<string, string>>;
   is_public: Generated<boolean>;
   description: string | null;
+  /** Added by migration 0006 (identity id and version for history and stale-write detection). */
+  id: Generated<number>;
+  version: Generated<number>;
   updated_at: DefaultedTimestamp;
 }
 
@@ -24,6 +27,7 @@ export interface GroupsTable {
   id: Generated<number>;
   code: string;
   name: string;
+  version: Generated<number>;
   created_at: DefaultedTimestamp;
 }
 

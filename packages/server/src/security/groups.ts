@@ -27,6 +27,7 @@ export interface SecurityGroup {
   /** Roles first, then feature authorities. */
   authorities: string[];
   memberCount: number;
+  version: number;
   createdAt: string | null;
 }
 
@@ -98,9 +99,14 @@ export class GroupAdminService {
   async update(principal: Principal, id: number, input: UpdateGroupInput): Promise<SecurityGroup> {
     assertCan(principal, AREA.groups, 'W');
     return this.db.transaction().execute(async (trx) => {
-      const group = await trx.selectFrom('groups').select(['id', 'code']).where('id', '=', id).forUpdate().executeTakeFirst();
+      const group = await trx.selectFrom('groups').select(['id', 'code', 'version']).where('id', '=', id).forUpdate().executeTakeFirst();
       if (!group) throw notFound();
-      if (input.name !== undefined) await trx.updateTable('groups').set({ name: input.name }).where('id', '=', id).execute();
+      if (group.version !== input.version) throw conflict();
+      await trx
+        .updateTable('groups')
+        .set((eb) => ({ version: eb('version', '+', 1), ...(input.name !== undefined ? { name: input.name } : {}) }))
+        .where('id', '=', id)
+        .execute();
       if (input.authorities !== undefined) {
         const next = await resolveAuthorities(trx, input.authorities);
         if (group.code === ADMINISTRATORS && !next.includes('ROLE_ADMIN')) {
@@ -161,6 +167,7 @@ export async function loadGroups(executor: Executor, ids: number[]): Promise<Sec
       'g.id',
       'g.code',
       'g.name',
+      'g.version',
       'g.created_at',
       sql<string[]>`array(select ga.authority_code from group_authorities ga where ga.group_id = g.id)`.as('authorities'),
       sql<number>`(select count(*) from user_groups ug where ug.group_id = g.id)`.as('memberCount'),
@@ -178,6 +185,7 @@ export async function loadGroups(executor: Executor, ids: number[]): Promise<Sec
         name: row.name,
         authorities: orderAuthorities(row.authorities),
         memberCount: Number(row.memberCount),
+        version: row.version,
         createdAt: toIso(row.created_at),
       },
     ];

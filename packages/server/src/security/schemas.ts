@@ -81,7 +81,9 @@ export const createGroupBody = z.object({
 });
 export type CreateGroupInput = z.infer<typeof createGroupBody>;
 
+/** The body carries the `version` the editor saw: a stale one is a 409, never a silent overwrite. */
 export const updateGroupBody = z.object({
+  version: z.number().int().min(0),
   name: text(100).optional(),
   authorities: authorityCodes.optional(),
 });

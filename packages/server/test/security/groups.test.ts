@@ -12,6 +12,7 @@ interface Group {
   name: string;
   authorities: string[];
   memberCount: number;
+  version: number;
 }
 
 describe('security API: groups and authorities', () => {
@@ -103,12 +104,12 @@ describe('security API: groups and authorities', () => {
       const m = await member([group.code]);
       const outsider = await member(['OPERATORS']);
       // a rename leaves the rights, and the sessions, alone
-      const renamed = await admin({ method: 'PUT', url: `${GROUPS}/${group.id}`, payload: { name: 'Renamed' } });
+      const renamed = await admin({ method: 'PUT', url: `${GROUPS}/${group.id}`, payload: { version: group.version, name: 'Renamed' } });
       expect(renamed.statusCode).toBe(200);
       expect(renamed.json().data).toMatchObject({ name: 'Renamed', authorities: ['ROLE_USER', 'RDR_R'], memberCount: 1 });
       expect(await whoamiStatus(t.app, m.user.token)).toBe(200);
 
-      const res = await admin({ method: 'PUT', url: `${GROUPS}/${group.id}`, payload: { authorities: ['ROLE_USER', 'RDR_R', 'RDR_W'] } });
+      const res = await admin({ method: 'PUT', url: `${GROUPS}/${group.id}`, payload: { version: renamed.json().data.version, authorities: ['ROLE_USER', 'RDR_R', 'RDR_W'] } });
       expect(res.statusCode).toBe(200);
       expect(res.json().data.authorities).toEqual(['ROLE_USER', 'RDR_R', 'RDR_W']);
       expect(await whoamiStatus(t.app, m.user.token)).toBe(401);
@@ -118,15 +119,26 @@ describe('security API: groups and authorities', () => {
       const again = await caller(t.app, m.username, STRONG_PASSWORD);
       expect(again.user.authorities).toContain('RDR_W');
 
-      expectViolation(await admin({ method: 'PUT', url: `${GROUPS}/${group.id}`, payload: { authorities: ['BOGUS'] } }), {
+      expectViolation(await admin({ method: 'PUT', url: `${GROUPS}/${group.id}`, payload: { version: res.json().data.version, authorities: ['BOGUS'] } }), {
         authorities: 'UNKNOWN_AUTHORITY',
       });
-      expect((await admin({ method: 'PUT', url: `${GROUPS}/999999`, payload: { name: 'x' } })).statusCode).toBe(404);
+      expect((await admin({ method: 'PUT', url: `${GROUPS}/999999`, payload: { version: 1, name: 'x' } })).statusCode).toBe(404);
+    });
+
+    it('refuses an edit made on a stale version with 409 and changes nothing', async () => {
+      const group = await createGroup(['ROLE_USER']);
+      const first = await admin({ method: 'PUT', url: `${GROUPS}/${group.id}`, payload: { version: group.version, name: 'Prima modifica' } });
+      expect(first.json().data.version).toBe(group.version + 1);
+      const stale = await admin({ method: 'PUT', url: `${GROUPS}/${group.id}`, payload: { version: group.version, authorities: ['ROLE_USER', 'RDR_R'] } });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json().errorCode).toBe('CONFLICT');
+      expect((await admin({ method: 'GET', url: `${GROUPS}/${group.id}` })).json().data).toMatchObject({ name: 'Prima modifica', authorities: ['ROLE_USER'] });
+      expectViolation(await admin({ method: 'PUT', url: `${GROUPS}/${group.id}`, payload: { name: 'Senza versione' } }), { version: 'REQUIRED' });
     });
 
     it('ADMINISTRATORS keeps ROLE_ADMIN and cannot be deleted', async () => {
       const admins = await groupByCode('ADMINISTRATORS');
-      const res = await admin({ method: 'PUT', url: `${GROUPS}/${admins.id}`, payload: { authorities: admins.authorities.filter((a) => a !== 'ROLE_ADMIN') } });
+      const res = await admin({ method: 'PUT', url: `${GROUPS}/${admins.id}`, payload: { version: admins.version, authorities: admins.authorities.filter((a) => a !== 'ROLE_ADMIN') } });
       expectViolation(res, { authorities: 'ADMINISTRATORS_KEEP_ROLE_ADMIN' });
       const del = await admin({ method: 'PUT', url: `${GROUPS}/${admins.id}/delete` });
       expect(del.statusCode).toBe(409);
@@ -159,10 +171,10 @@ describe('security API: groups and authorities', () => {
         expect(res.statusCode, authorities.join()).toBe(403);
       }
       const plain = await createGroup(['ROLE_USER']);
-      const widen = await d.call({ method: 'PUT', url: `${GROUPS}/${plain.id}`, payload: { authorities: ['ROLE_USER', 'GROUP_R'] } });
+      const widen = await d.call({ method: 'PUT', url: `${GROUPS}/${plain.id}`, payload: { version: plain.version, authorities: ['ROLE_USER', 'GROUP_R'] } });
       expect(widen.statusCode).toBe(200);
       const writers = await createGroup(['ROLE_USER', 'RDR_W']);
-      const strip = await d.call({ method: 'PUT', url: `${GROUPS}/${writers.id}`, payload: { authorities: ['ROLE_USER'] } });
+      const strip = await d.call({ method: 'PUT', url: `${GROUPS}/${writers.id}`, payload: { version: writers.version, authorities: ['ROLE_USER'] } });
       expect(strip.statusCode).toBe(403);
       // no GROUP_D: no delete
       expect((await d.call({ method: 'PUT', url: `${GROUPS}/${ok.json().data.id}/delete` })).statusCode).toBe(403);
@@ -204,7 +216,7 @@ describe('security API: groups and authorities', () => {
         { method: 'GET' as const, url: GROUPS },
         { method: 'GET' as const, url: `${GROUPS}/${operators.id}` },
         { method: 'POST' as const, url: GROUPS, payload: { code: 'MGR', name: 'M', authorities: [] } },
-        { method: 'PUT' as const, url: `${GROUPS}/${operators.id}`, payload: { name: 'Hijacked' } },
+        { method: 'PUT' as const, url: `${GROUPS}/${operators.id}`, payload: { version: operators.version, name: 'Hijacked' } },
         { method: 'PUT' as const, url: `${GROUPS}/${operators.id}/delete` },
         { method: 'GET' as const, url: AUTHORITIES },
       ]) {
