@@ -1,7 +1,5 @@
 import {
   AREAS,
-  authority,
-  isAdmin,
   type AreaDefinition,
   type Catalogue,
   type EntityConf,
@@ -11,11 +9,8 @@ import {
 } from '@circula/model';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
+import { can } from '../records/policy.js';
 
-type Access = Pick<AreaDefinition, 'authority'>;
-
-const can = (user: HasAuthorities, area: Access, action: 'R' | 'W' | 'D'): boolean =>
-  area.authority === null ? action === 'R' : isAdmin(user) || user.authorities.includes(authority(area.authority, action));
 
 const pick = <T extends object>(o: T, keys: (keyof T)[]) => Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
 

@@ -2,7 +2,8 @@ import { PASSWORD_MAX_AGE_KEY, PASSWORD_RULE_KEY } from '@circula/model';
 import { sql } from 'kysely';
 import type { Principal } from '../auth/users.js';
 import type { Db } from '../db/connect.js';
-import { AppError, constraintViolation, notFound } from '../http/errors.js';
+import { conflict, constraintViolation, notFound } from '../http/errors.js';
+import { writeHistory, type HistoryChanges } from '../records/history.js';
 
 export interface RegistryEntry {
   key: string;
@@ -57,26 +58,15 @@ export async function updateRegistry(
       select id, the_value, translation, version from sys_registry where key = ${key} for update`.execute(trx);
     const current = rows[0];
     if (!current) throw notFound();
-    if (current.version !== input.version) throw new AppError(409, 'CONFLICT');
+    if (current.version !== input.version) throw conflict();
     const translation = input.translation ?? current.translation;
-    const changes: Record<string, [unknown, unknown]> = {};
+    const changes: HistoryChanges = {};
     if (current.the_value !== input.theValue) changes.theValue = [current.the_value, input.theValue];
     if (JSON.stringify(current.translation) !== JSON.stringify(translation)) changes.translation = [current.translation, translation];
     const version = current.version + 1;
     await sql`update sys_registry set the_value = ${input.theValue}, translation = ${JSON.stringify(translation)}::jsonb,
       version = ${version}, updated_at = now() where key = ${key}`.execute(trx);
-    await trx
-      .insertInto('record_history')
-      .values({
-        entity: SYSREGISTRY_HISTORY_ENTITY,
-        record_id: current.id,
-        version,
-        action: 'UPDATE',
-        by_user: principal.username,
-        by_user_id: principal.userId,
-        changes: JSON.stringify(changes),
-      })
-      .execute();
+    await writeHistory(trx, principal, { entity: SYSREGISTRY_HISTORY_ENTITY, recordId: current.id, version, action: 'UPDATE', changes });
     return { key, theValue: input.theValue, translation, version };
   });
 }

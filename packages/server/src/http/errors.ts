@@ -28,8 +28,13 @@ export const unauthorized = (message = 'UNAUTHORIZED') => new AppError(401, 'UNA
 export const forbidden = (reason?: string, message = 'FORBIDDEN') =>
   new AppError(403, 'FORBIDDEN', message, reason ? { reason } : {});
 export const notFound = (message = 'NOT_FOUND') => new AppError(404, 'NOT_FOUND', message);
+export const conflict = (message = 'CONFLICT') => new AppError(409, 'CONFLICT', message);
 export const constraintViolation = (errors: { field: string; message: string }[]) =>
   new AppError(400, 'CONSTRAINT_VIOLATION', 'CONSTRAINT_VIOLATION', { errors });
+
+/** A unique index refused the write (PostgreSQL 23505; PGlite reports it in the message). */
+export const isUniqueViolation = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && ((error as { code?: unknown }).code === '23505' || String((error as { message?: unknown }).message ?? '').includes('duplicate key'));
 
 /** Maps every thrown error to the envelope; never leaks a stack trace. */
 export function installErrorHandler(app: FastifyInstance): void {

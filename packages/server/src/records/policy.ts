@@ -1,4 +1,4 @@
-import { authority, isAdmin, isRole, type AuthorityAction, type Target } from '@circula/model';
+import { authority, isAdmin, isRole, type AuthorityAction, type AuthorityPrefix, type HasAuthorities, type Target } from '@circula/model';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Principal } from '../auth/users.js';
 import { forbidden } from '../http/errors.js';
@@ -9,8 +9,10 @@ import { forbidden } from '../http/errors.js';
  * SQL predicate that every update, transition, delete and restore carries in its WHERE clause.
  * ROLE_ADMIN passes everything.
  */
-export function can(principal: Principal, target: Pick<Target, 'authority'>, action: AuthorityAction): boolean {
-  return isAdmin(principal) || principal.authorities.includes(authority(target.authority, action));
+export function can(user: HasAuthorities, target: { authority: AuthorityPrefix | null }, action: AuthorityAction): boolean {
+  // an area without an authority (the dashboard) is readable by every back-office user, writable by none
+  if (target.authority === null) return action === 'R';
+  return isAdmin(user) || user.authorities.includes(authority(target.authority, action));
 }
 
 export function assertCan(principal: Principal, target: Pick<Target, 'authority'>, action: AuthorityAction): void {

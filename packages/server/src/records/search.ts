@@ -21,6 +21,14 @@ import { COMMON_FILTERABLE } from './codec.js';
  */
 export const MAX_PAGE_SIZE = 1000;
 
+/** Page (from 0) and size (1–1000, default 20) of a list request; `unpaged` = the first 1000. */
+export function paging(params: { page?: number; size?: number; unpaged?: boolean }): { page: number; size: number } {
+  return {
+    page: params.unpaged ? 0 : Math.max(0, params.page ?? 0),
+    size: params.unpaged ? MAX_PAGE_SIZE : Math.min(Math.max(1, params.size ?? 20), MAX_PAGE_SIZE),
+  };
+}
+
 const querySchema = z.object({
   query: z.string().max(200).optional(),
   filters: z

@@ -12,11 +12,12 @@ import type { z } from 'zod';
 import type { Principal } from '../auth/users.js';
 import type { Db } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
-import { AppError, badRequest, constraintViolation, forbidden, notFound } from '../http/errors.js';
+import { AppError, badRequest, conflict, constraintViolation, forbidden, isUniqueViolation, notFound } from '../http/errors.js';
 import { COMMON_COLUMNS, diffRecords, rowToRecord, valuesToColumns } from './codec.js';
+import { writeHistory } from './history.js';
 import type { HookContext, HookRegistry, RecordData } from './hooks.js';
 import { assertCan, can, recordWritable } from './policy.js';
-import { compileFilter, compileFreeText, compileSort, MAX_PAGE_SIZE, parseQuery, parseSortParam } from './search.js';
+import { compileFilter, compileFreeText, compileSort, paging, parseQuery, parseSortParam } from './search.js';
 
 export interface SearchParams {
   q?: string;
@@ -32,7 +33,6 @@ type Executor = Db | Transaction<Database>;
 
 const KNOWN_MESSAGES = new Set<string>(Object.values(MESSAGES));
 const EXPORT_BATCH = 1000;
-const conflict = (message = 'CONFLICT') => new AppError(409, 'CONFLICT', message);
 const invalidTransition = (message = 'INVALID_STATUS_TRANSITION') => new AppError(409, 'INVALID_STATUS_TRANSITION', message);
 
 function issuesToErrors(error: z.ZodError): { field: string; message: string }[] {
@@ -44,7 +44,6 @@ function issuesToErrors(error: z.ZodError): { field: string; message: string }[]
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const isUniqueViolation = (error: unknown) => isObject(error) && (error.code === '23505' || String(error.message ?? '').includes('duplicate key'));
 
 /** PostgreSQL text and jsonb cannot hold NUL characters: such input is invalid, not a server error. */
 function containsNul(value: unknown): boolean {
@@ -122,8 +121,7 @@ export class RecordService {
     assertCan(principal, target, 'R');
     const { where, orderBy, table } = this.compileSearch(target, params);
     const entity = target.entity;
-    const page = Math.max(0, params.page ?? 0);
-    const size = params.unpaged ? MAX_PAGE_SIZE : Math.min(Math.max(1, params.size ?? 20), MAX_PAGE_SIZE);
+    const { page, size } = paging(params);
     const { rows } = await sql<Record<string, unknown>>`
       select ${this.columnsOf(entity)}, ${this.canWriteSql(principal, target)} as can_write
       from ${table} where ${where} order by ${orderBy} limit ${size} offset ${page * size}`.execute(this.db);
@@ -223,12 +221,6 @@ export class RecordService {
     return { trx, principal, entity, code };
   }
 
-  private async writeHistory(trx: Executor, principal: Principal, entity: EntityDefinition, id: number, version: number, action: string, changes: Record<string, [unknown, unknown]>) {
-    await trx
-      .insertInto('record_history')
-      .values({ entity: entity.name, record_id: id, version, action, by_user: principal.username, by_user_id: principal.userId, changes: JSON.stringify(changes) })
-      .execute();
-  }
 
   private withDefaults(target: Target, body: Record<string, unknown>): Record<string, unknown> {
     const merged = { ...body };
@@ -283,7 +275,7 @@ export class RecordService {
         const record = await this.selectOne(trx, principal, target, id);
         // created through a view, it must belong to the view (a "customer" without the CUSTOMER role is not one)
         if (!record) throw constraintViolation(target.filters.map((f) => ({ field: f.field, message: 'OUTSIDE_VIEW' })));
-        await this.writeHistory(trx, principal, entity, id, 1, 'CREATE', diffRecords(entity, null, record));
+        await writeHistory(trx, principal, { entity: entity.name, recordId: id, version: 1, action: 'CREATE', changes: diffRecords(entity, null, record) });
         for (const h of this.hooks.for(entity.name)) await h.afterCreate?.(ctx, record);
         return record;
       });
@@ -351,7 +343,7 @@ export class RecordService {
         throw error;
       }
       const record = (await this.selectOne(trx, principal, target, id))!;
-      await this.writeHistory(trx, principal, entity, id, record.version as number, transition ? 'TRANSITION' : 'UPDATE', diffRecords(entity, current, record));
+      await writeHistory(trx, principal, { entity: entity.name, recordId: id, version: record.version as number, action: transition ? 'TRANSITION' : 'UPDATE', changes: diffRecords(entity, current, record) });
       if (transition) for (const h of this.hooks.for(entity.name)) await h.afterTransition?.(ctx, record, (current.status as string) ?? null);
       return record;
     });
@@ -395,7 +387,7 @@ export class RecordService {
         throw error;
       }
       const record = (await this.selectOne(trx, principal, target, id))!;
-      await this.writeHistory(trx, principal, entity, id, record.version as number, deleted ? 'DELETE' : 'RESTORE', {});
+      await writeHistory(trx, principal, { entity: entity.name, recordId: id, version: record.version as number, action: deleted ? 'DELETE' : 'RESTORE', changes: {} });
       return record;
     });
   }

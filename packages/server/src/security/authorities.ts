@@ -3,7 +3,8 @@ import type { Principal } from '../auth/users.js';
 import type { Db } from '../db/connect.js';
 import { badRequest } from '../http/errors.js';
 import { assertCan } from '../records/policy.js';
-import { AREA, freeTextWords, paging, parseListQuery, parseSort } from './common.js';
+import { AREA, freeTextWords, parseListQuery, parseSort } from './common.js';
+import { paging } from '../records/search.js';
 
 export interface SecurityAuthority {
   code: string;

@@ -4,8 +4,8 @@ import type { Transaction } from 'kysely';
 import type { Principal } from '../auth/users.js';
 import type { Db } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
-import { AppError, badRequest, forbidden } from '../http/errors.js';
-import { likeEscape, MAX_PAGE_SIZE, parseQuery, parseSortParam, type SearchQuery } from '../records/search.js';
+import { badRequest, forbidden } from '../http/errors.js';
+import { likeEscape, parseQuery, parseSortParam, type SearchQuery } from '../records/search.js';
 
 export type Executor = Db | Transaction<Database>;
 
@@ -20,19 +20,7 @@ export const AREA = {
 /** The base group whose members administer the installation; it always grants ROLE_ADMIN. */
 export const ADMINISTRATORS = 'ADMINISTRATORS';
 
-export const conflict = (message = 'CONFLICT') => new AppError(409, 'CONFLICT', message);
 
-export interface Paging {
-  page: number;
-  size: number;
-}
-
-export function paging(params: { page?: number; size?: number; unpaged?: boolean }): Paging {
-  return {
-    page: params.unpaged ? 0 : Math.max(0, params.page ?? 0),
-    size: params.unpaged ? MAX_PAGE_SIZE : Math.min(Math.max(1, params.size ?? 20), MAX_PAGE_SIZE),
-  };
-}
 
 export type ListQuery = SearchQuery;
 export type ListFilter = FilterSpec;
@@ -108,9 +96,5 @@ export function generateTemporaryPassword(length = 16): string {
   return chars.join('');
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-
-export const isUniqueViolation = (error: unknown) =>
-  isObject(error) && (error.code === '23505' || String(error.message ?? '').includes('duplicate key'));
 
 export const toIso = (value: Date | string | null): string | null => (value == null ? null : new Date(value).toISOString());

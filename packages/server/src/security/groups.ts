@@ -2,22 +2,20 @@ import { type Page } from '@circula/model';
 import { sql } from 'kysely';
 import { orderAuthorities, type Principal } from '../auth/users.js';
 import type { Db } from '../db/connect.js';
-import { badRequest, constraintViolation, notFound } from '../http/errors.js';
+import { badRequest, conflict, constraintViolation, isUniqueViolation, notFound } from '../http/errors.js';
 import { assertCan } from '../records/policy.js';
 import {
   ADMINISTRATORS,
   AREA,
   assertWithinCaller,
-  conflict,
   freeTextWords,
-  isUniqueViolation,
-  paging,
   parseListQuery,
   parseSort,
   revokeUserSessions,
   toIso,
   type Executor,
 } from './common.js';
+import { paging } from '../records/search.js';
 import type { CreateGroupInput, UpdateGroupInput } from './schemas.js';
 
 export interface SecurityGroup {

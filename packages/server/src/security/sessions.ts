@@ -4,7 +4,8 @@ import type { Principal } from '../auth/users.js';
 import type { Db } from '../db/connect.js';
 import { notFound } from '../http/errors.js';
 import { assertCan } from '../records/policy.js';
-import { AREA, paging, toIso } from './common.js';
+import { AREA, toIso } from './common.js';
+import { paging } from '../records/search.js';
 
 export interface SecuritySession {
   id: string;

@@ -5,17 +5,14 @@ import { hashPassword } from '../auth/passwords.js';
 import { fullName, orderAuthorities, type Principal } from '../auth/users.js';
 import type { Db } from '../db/connect.js';
 import type { UserRow } from '../db/schema.js';
-import { badRequest, constraintViolation, notFound } from '../http/errors.js';
+import { badRequest, conflict, constraintViolation, isUniqueViolation, notFound } from '../http/errors.js';
 import { assertCan } from '../records/policy.js';
 import {
   ADMINISTRATORS,
   AREA,
   assertWithinCaller,
-  conflict,
   freeTextWords,
   generateTemporaryPassword,
-  isUniqueViolation,
-  paging,
   parseListQuery,
   parseSort,
   revokeUserSessions,
@@ -23,6 +20,7 @@ import {
   type Executor,
   type ListFilter,
 } from './common.js';
+import { paging } from '../records/search.js';
 import type { CreateUserInput, UpdateUserInput } from './schemas.js';
 
 /** A user as the security API shows it; never the password hash. */
