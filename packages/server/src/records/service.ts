@@ -93,12 +93,19 @@ export class RecordService {
     return rowToRecord(target.entity, row, { canWrite: writableNow, allowedStatuses: this.allowedStatuses(target.entity, row.status, writableNow) });
   }
 
-  private async selectOne(executor: Executor, principal: Principal, target: Target, id: number, lock = false): Promise<RecordData | null> {
+  /** The raw row of one record through the target (view filters applied), optionally locked. */
+  private async selectRow(executor: Executor, principal: Principal, target: Target, id: number, lock = false): Promise<Record<string, unknown> | undefined> {
     const where = sql.join([sql<SqlBool>`id = ${id}`, ...this.viewConditions(target)], sql` and `);
     const { rows } = await sql<Record<string, unknown>>`
-      select ${this.columnsOf(target.entity)}, ${this.canWriteSql(principal, target)} as can_write
+      select ${this.columnsOf(target.entity)}, ${this.canWriteSql(principal, target)} as can_write,
+        ${lock ? recordWritable(principal) : sql`null`} as record_writable
       from ${sql.table(tableName(target.entity))} where ${where} ${lock ? sql`for update` : sql``}`.execute(executor);
-    return rows[0] ? this.toRecord(target, rows[0]) : null;
+    return rows[0];
+  }
+
+  private async selectOne(executor: Executor, principal: Principal, target: Target, id: number): Promise<RecordData | null> {
+    const row = await this.selectRow(executor, principal, target, id);
+    return row ? this.toRecord(target, row) : null;
   }
 
   /** The WHERE clause and ORDER BY of a search, shared by the list and the export. */
@@ -300,11 +307,11 @@ export class RecordService {
    * may write it (403), it is not deleted and its version is the one the client saw (409).
    */
   private async lockForWrite(trx: Transaction<Database>, principal: Principal, target: Target, id: number): Promise<RecordData> {
-    const current = await this.selectOne(trx, principal, target, id, true);
-    if (!current) throw notFound();
-    const { rows } = await sql<{ w: boolean }>`select ${recordWritable(principal)} as w from ${sql.table(tableName(target.entity))} where id = ${id}`.execute(trx);
-    if (rows[0]?.w !== true) throw forbidden(undefined, 'CANT_UPDATE');
-    return current;
+    // one locking read answers both: does it exist through this target, may this user write it
+    const row = await this.selectRow(trx, principal, target, id, true);
+    if (!row) throw notFound();
+    if (row.record_writable !== true) throw forbidden(undefined, 'CANT_UPDATE');
+    return this.toRecord(target, row);
   }
 
   async update(principal: Principal, target: Target, id: number, body: unknown, newStatus?: string): Promise<RecordData> {
