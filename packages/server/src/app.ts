@@ -1,6 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { CATALOGUE, type Catalogue } from '@circula/model';
@@ -16,6 +15,7 @@ import { documentRoutes } from './documents/routes.js';
 import type { Db } from './db/connect.js';
 import { registerConfigurationHooks } from './domain/configuration/index.js';
 import { installErrorHandler } from './http/errors.js';
+import { installSecurityHeaders } from './http/security-headers.js';
 import { serveWeb } from './http/web.js';
 import { HookRegistry } from './records/hooks.js';
 import { recordRoutes } from './records/routes.js';
@@ -42,7 +42,7 @@ export async function buildApp({ config, db, logger, catalogue = CATALOGUE, hook
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
-  await app.register(fastifyHelmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -20,6 +20,8 @@ export interface Config {
   jwtSecret: Uint8Array;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** How long a checked session is trusted without asking the database again (0: every request asks). */
+  sessionCacheSeconds: number;
   demoData: boolean;
   /** Password of the bootstrap administrator created when the database has no user and no demo data. */
   adminPassword: string | null;
@@ -73,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jwtSecret: overrides.jwtSecret ?? loadSecret(env, dataDir),
     accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL_SECONDS, 15 * 60),
     refreshTokenTtlSeconds: int(env.REFRESH_TOKEN_TTL_SECONDS, 12 * 60 * 60),
+    sessionCacheSeconds: int(env.SESSION_CACHE_SECONDS, 5),
     demoData: bool(env.DEMO_DATA, true),
     adminPassword: env.ADMIN_PASSWORD || null,
     webDist: env.WEB_DIST === undefined ? path.resolve(import.meta.dirname, '../../web/dist') : env.WEB_DIST || null,

@@ -6,6 +6,7 @@ import type { UserRow } from '../db/schema.js';
 import { readRegistry } from '../conf/registry.js';
 import { AppError, forbidden, unauthorized } from '../http/errors.js';
 import { LoginThrottle } from './login-throttle.js';
+import { PrincipalCache } from './principal-cache.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { hashToken, newRefreshToken, signAccessToken, verifyAccessToken } from './tokens.js';
 import { loadAuthorities, orderAuthorities, toAuthUser, type Principal } from './users.js';
@@ -21,12 +22,15 @@ const badCredentials = () => new AppError(401, 'BAD_CREDENTIALS');
 
 export class AuthService {
   readonly throttle: LoginThrottle;
+  /** Recently checked sessions; whoever ends a session or changes rights calls `principals.invalidate()` after committing. */
+  readonly principals: PrincipalCache;
 
   constructor(
     private readonly db: Db,
     private readonly config: Config,
   ) {
     this.throttle = new LoginThrottle(db, config.loginRateLimit);
+    this.principals = new PrincipalCache(config.sessionCacheSeconds * 1000);
   }
 
   private findUser(username: string): Promise<UserRow | undefined> {
@@ -124,12 +128,16 @@ export class AuthService {
       await trx.updateTable('sessions').set({ last_seen_at: new Date() }).where('id', '=', row.sessionId).execute();
       return { kind: 'ok' as const, user, sessionId: row.sessionId };
     });
+    if (outcome.kind === 'reused') this.principals.invalidate();
     if (outcome.kind !== 'ok') throw unauthorized(outcome.kind === 'reused' ? 'REFRESH_TOKEN_REUSED' : 'UNAUTHORIZED');
     return this.issue(outcome.user, outcome.sessionId, fresh);
   }
 
   /** The principal behind a bearer token, or null when the token, its session or its user is no longer valid. */
   async authenticate(bearer: string): Promise<Principal | null> {
+    const cached = this.principals.get(bearer);
+    if (cached) return cached;
+    const generation = this.principals.generation;
     const claims = await verifyAccessToken(bearer, this.config.jwtSecret);
     if (!claims) return null;
     // one round trip per request: session, user and authorities together
@@ -140,6 +148,7 @@ export class AuthService {
         'u.id',
         'u.username',
         'u.lang',
+        's.expires_at',
         // one comma-joined string: splitting it is far cheaper than parsing a PostgreSQL array
         sql<string | null>`(
           select string_agg(distinct ga.authority_code, ',') from user_groups ug
@@ -153,7 +162,9 @@ export class AuthService {
       .where('s.expires_at', '>', new Date())
       .executeTakeFirst();
     if (!row) return null;
-    return { userId: row.id, username: row.username, sessionId: claims.sessionId, lang: row.lang, authorities: orderAuthorities(row.authorities ? row.authorities.split(',') : []) };
+    const principal = { userId: row.id, username: row.username, sessionId: claims.sessionId, lang: row.lang, authorities: orderAuthorities(row.authorities ? row.authorities.split(',') : []) };
+    this.principals.set(bearer, principal, generation, Math.min(claims.expiresAt, new Date(row.expires_at).getTime()));
+    return principal;
   }
 
   async whoami(principal: Principal, token: { token: string; expiresAt: Date }): Promise<AuthUser> {
@@ -169,6 +180,7 @@ export class AuthService {
     let query = this.db.updateTable('sessions').set({ revoked_at: new Date(), revoked_reason: reason }).where('revoked_at', 'is', null);
     query = 'sessionId' in which ? query.where('id', '=', which.sessionId) : query.where('user_id', '=', which.userId);
     await query.execute();
+    this.principals.invalidate();
   }
 
   /**
@@ -208,6 +220,7 @@ export class AuthService {
         .where('revoked_at', 'is', null)
         .execute();
     });
+    this.principals.invalidate();
   }
 
   /** The password rule is a regular expression kept in the system registry (spec §5). */

@@ -6,6 +6,11 @@ export interface AccessClaims {
   sessionId: string;
 }
 
+export interface VerifiedClaims extends AccessClaims {
+  /** Epoch milliseconds at which the token expires. */
+  expiresAt: number;
+}
+
 const ISSUER = 'circula';
 
 /**
@@ -40,12 +45,12 @@ export async function signAccessToken(
 }
 
 /** The claims of a valid, unexpired token signed by us; null otherwise. */
-export async function verifyAccessToken(token: string, secret: Uint8Array): Promise<AccessClaims | null> {
+export async function verifyAccessToken(token: string, secret: Uint8Array): Promise<VerifiedClaims | null> {
   try {
     const { payload } = await jwtVerify(token, keyOf(secret), { issuer: ISSUER, algorithms: ['HS256'] });
     const userId = Number(payload.sub);
-    if (!Number.isInteger(userId) || typeof payload.sid !== 'string') return null;
-    return { userId, sessionId: payload.sid };
+    if (!Number.isInteger(userId) || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
+    return { userId, sessionId: payload.sid, expiresAt: payload.exp * 1000 };
   } catch {
     return null;
   }

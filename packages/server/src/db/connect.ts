@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.js';
@@ -49,7 +50,7 @@ export async function connect(options: ConnectOptions): Promise<DbHandle> {
   }
   const pglite = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, unaccent },
     // Every commit is flushed to the data directory before it is acknowledged (the default,
     // stated here because the kill -9 test depends on it).
     relaxedDurability: false,

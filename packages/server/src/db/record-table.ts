@@ -46,3 +46,49 @@ export async function createRecordTableV1(
     await sql`create unique index ${sql.id(`${table}_code`)} on ${sql.table(table)} (code) where not deleted`.execute(db);
   }
 }
+
+/** The text search configuration of free text: no stemming, no stop words, accents folded. */
+export const SEARCH_CONFIG = 'circula_search';
+
+/** Creates the text search configuration once per schema (migration 0008). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on any schema
+export async function createSearchConfiguration(db: Kysely<any>): Promise<void> {
+  await sql`create extension if not exists unaccent`.execute(db);
+  await sql`create text search configuration ${sql.id(SEARCH_CONFIG)} (copy = pg_catalog.simple)`.execute(db);
+  await sql`
+    alter text search configuration ${sql.id(SEARCH_CONFIG)}
+      alter mapping for asciiword, asciihword, hword_asciipart, word, hword, hword_part with unaccent, simple`.execute(db);
+}
+
+/**
+ * Adds `search_vector`, the words of `search_text` for full-text search, with its GIN index.
+ * Punctuation separates words first, so "info@rossi.it" and "S.r.l." give their parts as
+ * words. A generated column cannot read another one: the expression of `search_text` is
+ * read from the catalogue and repeated.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on any schema
+export async function addSearchVectorV1(db: Kysely<any>, table: string): Promise<void> {
+  const { rows } = await sql<{ expr: string }>`
+    select pg_get_expr(d.adbin, d.adrelid) as expr
+    from pg_attrdef d
+    join pg_attribute a on a.attrelid = d.adrelid and a.attnum = d.adnum
+    where d.adrelid = ${table}::regclass and a.attname = 'search_text'`.execute(db);
+  const expr = rows[0]?.expr;
+  if (!expr) throw new Error(`${table} has no generated search_text`);
+  await sql`
+    alter table ${sql.table(table)} add column search_vector tsvector generated always as (
+      to_tsvector(${sql.lit(SEARCH_CONFIG)}::regconfig, regexp_replace(${sql.raw(expr)}, '[[:punct:][:space:]]+', ' ', 'g'))
+    ) stored`.execute(db);
+  await sql`create index ${sql.id(`${table}_search_vector`)} on ${sql.table(table)} using gin (search_vector)`.execute(db);
+}
+
+/** Version 2 of a record table: version 1 plus `search_vector`. */
+export async function createRecordTableV2(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on any schema
+  db: Kysely<any>,
+  table: string,
+  options: Parameters<typeof createRecordTableV1>[2],
+): Promise<void> {
+  await createRecordTableV1(db, table, options);
+  await addSearchVectorV1(db, table);
+}

@@ -9,7 +9,7 @@ export const COMMON_COLUMNS = [
 ] as const;
 
 /** Internal columns: never part of the API record. */
-export const INTERNAL_COLUMNS = ['search_text'] as const;
+export const INTERNAL_COLUMNS = ['search_text', 'search_vector'] as const;
 
 /** Common fields a search may filter and sort on, with their column and value kind. */
 export const COMMON_FILTERABLE: Record<string, { column: string; kind: 'integer' | 'text' | 'datetime' | 'boolean' }> = {

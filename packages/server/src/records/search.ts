@@ -10,6 +10,7 @@ import {
 } from '@circula/model';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
+import { SEARCH_CONFIG } from '../db/record-table.js';
 import { badRequest } from '../http/errors.js';
 import { COMMON_FILTERABLE } from './codec.js';
 
@@ -196,11 +197,35 @@ export function compileFilter(entity: EntityDefinition, filter: FilterSpec): Raw
   }
 }
 
-/** Free text: every word must appear (case-insensitive) in the record's search text (code + searchable fields). */
+/** Longest word prefix looked up in the full-text index (longer ones are cut). */
+const MAX_TOKEN = 64;
+
+/**
+ * Free text: every word must appear in the record's search text (code + searchable fields),
+ * accents and case aside.
+ * - A word is matched at the start of a word of the text ("ross" finds "Rossi S.r.l.",
+ *   "citta" finds "Città") through the full-text index; punctuation splits words on both sides
+ *   ("s.r.l" → "s", "r", "l").
+ * - A word with a digit and at least three characters is matched anywhere ("123" finds
+ *   "CLI-000123") through the trigram index: codes and numbers are looked up by any part.
+ * - A word with neither letters nor digits ("%", "'") is matched literally anywhere.
+ */
 export function compileFreeText(query: string | undefined): RawBuilder<SqlBool>[] {
   if (query?.includes('\0')) throw badRequest('INVALID_QUERY');
   const words = (query ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 10);
-  return words.map((word) => sql<SqlBool>`search_text ilike ${`%${likeEscape(word)}%`}`);
+  const conditions: RawBuilder<SqlBool>[] = [];
+  const prefixes: string[] = [];
+  for (const word of words) {
+    const tokens = word.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    if (tokens.length === 0 || (/\p{N}/u.test(word) && word.length >= 3)) {
+      conditions.push(sql<SqlBool>`search_text ilike ${`%${likeEscape(word)}%`}`);
+    } else {
+      prefixes.push(...tokens.map((t) => `${t.slice(0, MAX_TOKEN)}:*`));
+    }
+  }
+  // tokens hold only letters and digits: nothing in them is tsquery syntax
+  if (prefixes.length) conditions.unshift(sql<SqlBool>`search_vector @@ to_tsquery(${sql.lit(SEARCH_CONFIG)}::regconfig, ${prefixes.join(' & ')})`);
+  return conditions;
 }
 
 export function compileSort(entity: EntityDefinition, sort: SortSpec[]): RawBuilder<unknown> {
@@ -208,7 +233,8 @@ export function compileSort(entity: EntityDefinition, sort: SortSpec[]): RawBuil
   const parts = specs.map((s) => {
     const { column, array } = resolveField(entity, s.field);
     if (array) throw badRequest('INVALID_SORT');
-    return s.dir === 'desc' ? sql`${sql.ref(column)} desc nulls last` : sql`${sql.ref(column)} asc nulls last`;
+    // PostgreSQL's own null placement (last ascending, first descending): a b-tree index serves both directions
+    return s.dir === 'desc' ? sql`${sql.ref(column)} desc` : sql`${sql.ref(column)} asc`;
   });
   if (!specs.some((s) => s.field === 'id')) parts.push(sql`id desc`);
   return sql.join(parts, sql`, `);

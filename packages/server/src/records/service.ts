@@ -121,22 +121,27 @@ export class RecordService {
     if (!params.showArchived) conditions.push(sql<SqlBool>`not archived`);
     const where = conditions.length ? sql.join(conditions, sql` and `) : sql<SqlBool>`true`;
     const orderBy = compileSort(entity, [...parseSortParam(params.sort), ...(query.sort ?? [])]);
-    return { where, orderBy, table: sql.table(tableName(entity)) };
+    return { where, orderBy, table: sql.table(tableName(entity)), freeText: Boolean(query.query?.trim()) };
   }
 
   async search(principal: Principal, target: Target, params: SearchParams) {
     assertCan(principal, target, 'R');
-    const { where, orderBy, table } = this.compileSearch(target, params);
+    const { where, orderBy, table, freeText } = this.compileSearch(target, params);
     const entity = target.entity;
     const { page, size } = paging(params);
+    const columns = this.columnsOf(entity);
+    const canWrite = this.canWriteSql(principal, target);
+    // One round trip gives the page and the count. Free text visits every match in the heap anyway
+    // (bitmap scan), so a window count over that pass is free; otherwise an index reads just the
+    // page, and the count (an uncorrelated subquery, run once) comes from the index alone.
+    const totalSql = freeText ? sql`count(*) over ()` : sql`(select count(*) from ${table} where ${where})`;
     const { rows } = await sql<Record<string, unknown>>`
-      select ${this.columnsOf(entity)}, ${this.canWriteSql(principal, target)} as can_write
+      select ${columns}, ${canWrite} as can_write, ${totalSql} as total_count
       from ${table} where ${where} order by ${orderBy} limit ${size} offset ${page * size}`.execute(this.db);
-    // a first page that is not full already tells the total: no second query
-    const total =
-      page === 0 && rows.length < size
-        ? rows.length
-        : ((await sql<{ total: number }>`select count(*)::int as total from ${table} where ${where}`.execute(this.db)).rows[0]?.total ?? 0);
+    let total = rows.length > 0 ? Number(rows[0]!.total_count) : undefined;
+    // past the last page there is no row to carry the count
+    if (total === undefined && page === 0) total = 0;
+    total ??= (await sql<{ total: number }>`select count(*)::int as total from ${table} where ${where}`.execute(this.db)).rows[0]?.total ?? 0;
     return { items: rows.map((row) => this.toRecord(target, row)), total, page, size };
   }
 

@@ -1,5 +1,6 @@
 import { type Page } from '@circula/model';
 import { sql } from 'kysely';
+import type { PrincipalCache } from '../auth/principal-cache.js';
 import { orderAuthorities, type Principal } from '../auth/users.js';
 import type { Db } from '../db/connect.js';
 import { badRequest, conflict, constraintViolation, isUniqueViolation, notFound } from '../http/errors.js';
@@ -43,7 +44,10 @@ const SORT_COLUMN = { code: 'g.code', name: 'g.name', createdAt: 'g.created_at' 
 const codeTaken = () => constraintViolation([{ field: 'code', message: 'ALREADY_EXISTS' }]);
 
 export class GroupAdminService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly principals: PrincipalCache,
+  ) {}
 
   async search(principal: Principal, params: GroupSearchParams): Promise<Page<SecurityGroup>> {
     assertCan(principal, AREA.groups, 'R');
@@ -96,7 +100,7 @@ export class GroupAdminService {
    */
   async update(principal: Principal, id: number, input: UpdateGroupInput): Promise<SecurityGroup> {
     assertCan(principal, AREA.groups, 'W');
-    return this.db.transaction().execute(async (trx) => {
+    const updated = await this.db.transaction().execute(async (trx) => {
       const group = await trx.selectFrom('groups').select(['id', 'code', 'version']).where('id', '=', id).forUpdate().executeTakeFirst();
       if (!group) throw notFound();
       if (group.version !== input.version) throw conflict();
@@ -130,6 +134,8 @@ export class GroupAdminService {
       }
       return (await loadGroups(trx, [id]))[0]!;
     });
+    this.principals.invalidate();
+    return updated;
   }
 
   /** Deletes a group without members (groups have no soft delete); ADMINISTRATORS stays. */

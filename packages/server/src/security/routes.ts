@@ -31,9 +31,9 @@ const SESSIONS = '/api/security/sessions';
 export function securityRoutes(app: FastifyInstance, db: Db, auth: AuthService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const users = new UserAdminService(db, auth);
-  const groups = new GroupAdminService(db);
+  const groups = new GroupAdminService(db, auth.principals);
   const authorities = new AuthorityAdminService(db);
-  const sessions = new SessionAdminService(db);
+  const sessions = new SessionAdminService(db, auth.principals);
 
   // users
   r.get(USERS, { schema: { tags: ['security'], querystring: listQuery } }, async (request) => ({

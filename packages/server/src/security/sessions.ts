@@ -1,5 +1,6 @@
 import type { Page } from '@circula/model';
 import { sql, type SqlBool } from 'kysely';
+import type { PrincipalCache } from '../auth/principal-cache.js';
 import type { Principal } from '../auth/users.js';
 import type { Db } from '../db/connect.js';
 import { notFound } from '../http/errors.js';
@@ -67,7 +68,10 @@ function toSessionView(r: SessionRow, active: boolean): SecuritySession {
 }
 
 export class SessionAdminService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly principals: PrincipalCache,
+  ) {}
 
   private async list(params: SessionSearchParams): Promise<Page<SecuritySession>> {
     const { page, size } = paging(params);
@@ -101,7 +105,7 @@ export class SessionAdminService {
   }
 
   private async revoke(id: string, reason: string, ownerId: number | null): Promise<SecuritySession> {
-    return this.db.transaction().execute(async (trx) => {
+    const revoked = await this.db.transaction().execute(async (trx) => {
       let query = trx
         .updateTable('sessions')
         .set({ revoked_at: new Date(), revoked_reason: reason })
@@ -121,6 +125,8 @@ export class SessionAdminService {
       if (!r) throw notFound();
       return toSessionView(r, r.revoked_at == null && new Date(r.expires_at).getTime() > Date.now());
     });
+    this.principals.invalidate();
+    return revoked;
   }
 
   search(principal: Principal, params: SessionSearchParams): Promise<Page<SecuritySession>> {

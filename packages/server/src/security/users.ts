@@ -158,7 +158,7 @@ export class UserAdminService {
 
   async update(principal: Principal, id: number, input: UpdateUserInput): Promise<SecurityUser> {
     assertCan(principal, AREA.users, 'W');
-    return this.db.transaction().execute(async (trx) => {
+    const updated = await this.db.transaction().execute(async (trx) => {
       const row = await lockUser(trx, id);
       const current = await userGroups(trx, id);
       assertWithinCaller(principal, await groupAuthorities(trx, current.map((g) => g.id)), 'CANT_MANAGE_PRIVILEGED_USER');
@@ -199,6 +199,9 @@ export class UserAdminService {
       else if (added.length || removed.length) await revokeUserSessions(trx, [id], 'GROUPS_CHANGED');
       return (await loadUsers(trx, [id]))[0]!;
     });
+    // committed: signed-in requests of this user see the change (language, ended sessions) at once
+    this.auth.principals.invalidate();
+    return updated;
   }
 
   /** A new one-time password, already expired; every session of the user ends. */
@@ -225,6 +228,7 @@ export class UserAdminService {
       await revokeUserSessions(trx, [id], 'PASSWORD_RESET');
       return (await loadUsers(trx, [id]))[0]!;
     });
+    this.auth.principals.invalidate();
     return { ...user, temporaryPassword };
   }
 }

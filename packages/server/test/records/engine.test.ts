@@ -250,6 +250,25 @@ describe('record engine', () => {
       expect((await search({ query: 'cercare' })).total).toBe(3);
     });
 
+    it('matches words by their start, accents folded, and codes by any part', async () => {
+      await create({ name: 'Rossi Ecologia S.r.l.', notes: 'Sede: Città di Forlì, info@rossiecologia.it' });
+      await create({ name: 'Ferro CLI-987654' });
+      const found = async (query: string) => (await search({ query })).items.map((i) => i.name);
+      expect(await found('ross')).toEqual(['Rossi Ecologia S.r.l.']);
+      expect(await found('ecologia ROSSI')).toEqual(['Rossi Ecologia S.r.l.']);
+      expect(await found('citta forli')).toEqual(['Rossi Ecologia S.r.l.']);
+      expect(await found('Città')).toEqual(['Rossi Ecologia S.r.l.']);
+      // punctuation separates words: an address's parts and "s.r.l." are words
+      expect(await found('rossiecologia')).toEqual(['Rossi Ecologia S.r.l.']);
+      expect(await found('s.r.l.')).toEqual(['Rossi Ecologia S.r.l.']);
+      // a word inside another word is not a match…
+      expect(await found('ossi')).toEqual([]);
+      // …but a code or number is found by any part
+      expect(await found('8765')).toEqual(['Ferro CLI-987654']);
+      expect(await found('cli-987654')).toEqual(['Ferro CLI-987654']);
+      expect(await found('ross ferro')).toEqual([]);
+    });
+
     it('filters with every operator', async () => {
       const names = async (filters: unknown[]) => (await search({ query: 'cercare', filters })).items.map((i) => i.name).sort();
       expect(await names([{ field: 'quantity', op: 'eq', value: 15 }])).toEqual(['Cercare beta']);

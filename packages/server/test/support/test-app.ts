@@ -42,11 +42,13 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await admin.connect();
     try {
-      // test files run in parallel: two of them may race to create the extension
-      await admin.query('create extension if not exists pg_trgm schema public').catch(async (error: unknown) => {
-        const { rowCount } = await admin.query("select 1 from pg_extension where extname = 'pg_trgm'");
-        if (!rowCount) throw error;
-      });
+      // test files run in parallel: two of them may race to create an extension
+      for (const extension of ['pg_trgm', 'unaccent']) {
+        await admin.query(`create extension if not exists ${extension} schema public`).catch(async (error: unknown) => {
+          const { rowCount } = await admin.query('select 1 from pg_extension where extname = $1', [extension]);
+          if (!rowCount) throw error;
+        });
+      }
       await admin.query(`create schema ${schema}`);
     } finally {
       await admin.end();

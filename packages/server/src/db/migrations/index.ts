@@ -6,6 +6,7 @@ import * as m0004 from './0004-documents.js';
 import * as m0005 from './0005-lookup-indexes.js';
 import * as m0006 from './0006-configuration-entities.js';
 import * as m0007 from './0007-group-version.js';
+import * as m0008 from './0008-search-vector.js';
 
 /**
  * Append-only: a migration, once released, is never edited; changes come as a new entry.
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005-lookup-indexes': m0005,
   '0006-configuration-entities': m0006,
   '0007-group-version': m0007,
+  '0008-search-vector': m0008,
 };
