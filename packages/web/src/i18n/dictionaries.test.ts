@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
-import itDictionary from './it.json';
+import { dictionary } from './index';
+
+const en = dictionary('en') as Record<string, unknown>;
+const itDictionary = dictionary('it') as Record<string, unknown>;
 
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
@@ -24,7 +26,7 @@ describe('menu labels', () => {
     const { SIDE_MENU, SYSTEM_MENU } = await import('@circula/model');
     const groups = [...SIDE_MENU, ...SYSTEM_MENU].flatMap((m) => (m.kind === 'group' ? [m.key] : []));
     for (const dict of [itDictionary, en]) {
-      const names = dict.MENU.GROUPS as Record<string, string>;
+      const names = (dict.MENU as Record<string, Record<string, string>>).GROUPS!;
       expect(groups.filter((g) => !names[g])).toEqual([]);
     }
   });

@@ -3,7 +3,29 @@ import { initReactI18next } from 'react-i18next';
 import en from './en.json';
 import it from './it.json';
 
-export const resources = { it: { translation: it }, en: { translation: en } } as const;
+type Dictionary = { [key: string]: string | Dictionary };
+
+/** The main dictionaries plus the parts of each feature (`parts/{feature}.{lang}.json`). */
+const parts = import.meta.glob<Dictionary>('./parts/*.json', { eager: true, import: 'default' });
+
+function merge(target: Dictionary, source: Dictionary, path = ''): Dictionary {
+  for (const [key, value] of Object.entries(source)) {
+    const existing = target[key];
+    if (typeof value === 'object' && typeof existing === 'object') merge(existing, value, `${path}${key}.`);
+    else if (existing !== undefined) throw new Error(`i18n: ${path}${key} is translated twice`);
+    else target[key] = typeof value === 'object' ? merge({}, value, `${path}${key}.`) : value;
+  }
+  return target;
+}
+
+/** A language's whole dictionary: the main file and every part of that language. */
+export function dictionary(language: 'it' | 'en'): Dictionary {
+  const main = structuredClone(language === 'it' ? it : en) as Dictionary;
+  for (const [file, part] of Object.entries(parts)) if (file.endsWith(`.${language}.json`)) merge(main, part);
+  return main;
+}
+
+export const resources = { it: { translation: dictionary('it') }, en: { translation: dictionary('en') } } as const;
 export const FALLBACK_LANGUAGE = 'it';
 
 /** Every visible string goes through these dictionaries; Italian is the default. */

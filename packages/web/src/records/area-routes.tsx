@@ -1,4 +1,4 @@
-import { AREAS } from '@circula/model';
+import { AREAS, CATALOGUE } from '@circula/model';
 import type { RouteObject } from 'react-router';
 import { AreaPlaceholderPage, type AreaMode } from './AreaPlaceholderPage';
 
@@ -36,7 +36,29 @@ const SUB_ROUTES: { path?: string; mode: AreaMode }[] = [
   { path: ':id/virtual-folder/:back', mode: 'virtual-folder' },
 ];
 
+/**
+ * Areas the catalogue declares get the generic record pages (each in its own chunk, loaded on
+ * first use); the others keep the placeholder until their entity exists.
+ */
+function genericPage(route: string, mode: AreaMode): Pick<RouteObject, 'lazy'> {
+  if (mode === 'list') {
+    return {
+      lazy: async () => {
+        const { RecordListPage } = await import('./list/RecordListPage');
+        return { element: <RecordListPage route={route} /> };
+      },
+    };
+  }
+  return {
+    lazy: async () => {
+      const { RecordPage } = await import('./form/RecordPage');
+      return { element: <RecordPage route={route} mode={mode} /> };
+    },
+  };
+}
+
 function page(route: string, mode: AreaMode): Pick<RouteObject, 'element' | 'lazy'> {
+  if (CATALOGUE.target(route)) return genericPage(route, mode);
   if (!LAZY_AREAS.has(route)) return { element: <AreaPlaceholderPage route={route} mode={mode} /> };
   return {
     lazy: async () => {
