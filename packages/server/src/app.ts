@@ -13,7 +13,7 @@ import { lookupRoutes } from './conf/lookups.js';
 import { confRoutes } from './conf/routes.js';
 import { documentRoutes } from './documents/routes.js';
 import type { Db } from './db/connect.js';
-import { registerConfigurationHooks } from './domain/configuration/index.js';
+import { registerDomainHooks } from './domain/index.js';
 import { installErrorHandler } from './http/errors.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { serveWeb } from './http/web.js';
@@ -32,7 +32,7 @@ export interface AppDeps {
 }
 
 /** The Fastify application, on an already migrated and seeded database. */
-export async function buildApp({ config, db, logger, catalogue = CATALOGUE, hooks = registerConfigurationHooks(new HookRegistry(), catalogue) }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, catalogue = CATALOGUE, hooks = registerDomainHooks(new HookRegistry(), catalogue) }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,

@@ -6,6 +6,7 @@ import { LOOKUP_TABLES } from '@circula/model';
 import { seedBase } from './seed/base.js';
 import { seedLookupTables } from './seed/lookups.js';
 import { seedUsers } from './seed/demo.js';
+import { seedWasteCatalogue } from './seed/waste-catalogue.js';
 
 /** Migrations, then base data, then (on an empty database) demo data or the bootstrap administrator. */
 export async function prepareDatabase(
@@ -18,5 +19,6 @@ export async function prepareDatabase(
   if (applied.length > 0) log.info(`Migrations applied: ${applied.join(', ')}`);
   await seedBase(db);
   await seedLookupTables(db, LOOKUP_TABLES);
+  await seedWasteCatalogue(db);
   await seedUsers(db, config, log);
 }

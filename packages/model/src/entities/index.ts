@@ -5,11 +5,13 @@ import { icon } from './configuration/icon.js';
 import { lookupTable, tableValue } from './configuration/lookup-table.js';
 import { schedulerEntry } from './configuration/scheduler.js';
 import { tag } from './configuration/tag.js';
+import { SUBJECT_VIEWS, subject } from './subjects/subject.js';
+import { waste } from './waste/waste.js';
 
 /** Every base entity of the application; each family adds its declarations here. */
-export const ENTITIES: EntityDefinition[] = [lookupTable, tableValue, tag, schedulerEntry, icon, entityConf];
+export const ENTITIES: EntityDefinition[] = [lookupTable, tableValue, tag, schedulerEntry, icon, entityConf, subject, waste];
 
 /** Every route view of a base entity. */
-export const VIEWS: ViewDefinition[] = [];
+export const VIEWS: ViewDefinition[] = [...SUBJECT_VIEWS];
 
 export const CATALOGUE = createCatalogue(ENTITIES, VIEWS);

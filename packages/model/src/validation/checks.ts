@@ -1,3 +1,4 @@
+import { isItalianFiscalCode, isItalianVatNumber } from './italian.js';
 /**
  * Named value checks a text field can ask for (`text({ check: 'italianVatNumber' })`). Each returns
  * true for a valid value. Domain issues add theirs here.
@@ -11,6 +12,13 @@ export const CHECKS: Record<string, (value: string) => boolean> = {
 export function registerCheck(name: string, check: (value: string) => boolean): void {
   CHECKS[name] = check;
 }
+
+/* ------------------------------------------------------------------------------------------------
+ * Italian registry numbers (validation/italian.ts)
+ * --------------------------------------------------------------------------------------------- */
+
+registerCheck('italianVatNumber', isItalianVatNumber);
+registerCheck('italianFiscalCode', isItalianFiscalCode);
 
 /* ------------------------------------------------------------------------------------------------
  * Colours and time zones

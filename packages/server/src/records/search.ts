@@ -161,7 +161,8 @@ export function compileFilter(entity: EntityDefinition, filter: FilterSpec): Raw
     case 'notNull':
       return array ? sql<SqlBool>`coalesce(cardinality(${ref}), 0) > 0` : sql<SqlBool>`${ref} is not null`;
     case 'contains':
-      if (array) return sql<SqlBool>`${one()}::${cast} = any(${ref})`;
+      // containment rather than `= any(…)`: a GIN index on the array column serves it
+      if (array) return sql<SqlBool>`${ref} @> array[${one()}::${cast}]`;
       if (kind !== 'text') throw badRequest('INVALID_OPERATOR');
       return sql<SqlBool>`${ref} ilike ${`%${likeEscape(one() as string)}%`}`;
     case 'startsWith':
@@ -208,11 +209,19 @@ const MAX_TOKEN = 64;
  *   ("s.r.l" → "s", "r", "l").
  * - A word with a digit and at least three characters is matched anywhere ("123" finds
  *   "CLI-000123") through the trigram index: codes and numbers are looked up by any part.
+ *   Numbers written in groups are one phrase: "20 03 01" finds the EER code "20 03 01", not
+ *   every text holding a 20, a 03 and a 01.
  * - A word with neither letters nor digits ("%", "'") is matched literally anywhere.
  */
 export function compileFreeText(query: string | undefined): RawBuilder<SqlBool>[] {
   if (query?.includes('\0')) throw badRequest('INVALID_QUERY');
-  const words = (query ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 10);
+  const words: string[] = [];
+  for (const word of (query ?? '').trim().split(/\s+/).filter(Boolean)) {
+    const previous = words.at(-1);
+    if (previous !== undefined && /^\d+$/.test(word) && /^\d+( \d+)*$/.test(previous)) words[words.length - 1] = `${previous} ${word}`;
+    else words.push(word);
+  }
+  words.splice(10);
   const conditions: RawBuilder<SqlBool>[] = [];
   const prefixes: string[] = [];
   for (const word of words) {

@@ -3,11 +3,19 @@ import { AREAS, type EntityDefinition, type FieldDefinition } from '@circula/mod
 let counter = 0;
 
 /** Valid values of text fields with a named check (a generic text would not pass it). */
-const BY_CHECK: Record<string, string> = { timeZone: 'Europe/Rome', hexColor: '#1f6f50' };
+const BY_CHECK: Record<string, string> = {
+  timeZone: 'Europe/Rome',
+  hexColor: '#1f6f50',
+  email: 'ufficio@esempio.it',
+  italianVatNumber: '00159560366',
+  italianFiscalCode: 'RSSMRA85T10A562S',
+};
 
 /** Valid values of fields a domain hook validates, by `entity.field`. */
 const BY_FIELD: Record<string, unknown> = {
   'scheduler.cron': '0 30 6 ? * MON-FRI',
+  'subject.subjectType': 'COMPANY',
+  'waste.entryType': 'ABSOLUTE_NON_HAZARDOUS',
   'icon.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M4 4h16v16H4z"/></svg>',
 };
 
@@ -15,6 +23,8 @@ const BY_FIELD: Record<string, unknown> = {
 let routeIndex = 0;
 const CODES: Record<string, () => string> = {
   'entity-conf': () => AREAS[routeIndex++ % AREAS.length]!.route,
+  // EER codes are six digits; chapter 99 does not exist in the list, so none is taken
+  waste: () => `99${String((counter += 1) % 10_000).padStart(4, '0')}`,
 };
 
 /** A valid value of a field, for tests that need a record of any entity. */
@@ -23,7 +33,8 @@ export function sampleValue(field: FieldDefinition): unknown {
   switch (field.type) {
     case 'text':
       if (field.check && BY_CHECK[field.check]) return BY_CHECK[field.check];
-      return field.pattern ? `S${counter}`.toUpperCase().replace(/[^A-Z0-9_]/g, '') : `Campione ${counter}`;
+      // seven upper-case letters and digits: an upper snake case job, an SDI code…
+      return field.pattern ? `S${String(counter % 1_000_000).padStart(6, '0')}` : `Campione ${counter}`;
     case 'longText':
       return `Testo ${counter}`;
     case 'integer':

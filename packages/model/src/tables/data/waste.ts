@@ -153,7 +153,38 @@ export const CHEMICAL: LookupTableSeed = {
   ],
 };
 
+
+export const EER_CHAPTER: LookupTableSeed = {
+  code: 'EER_CHAPTER',
+  name: { it: 'Capitoli dell\'elenco europeo dei rifiuti', en: 'Chapters of the European List of Waste' },
+  description:
+    'The 20 chapters of the European List of Waste (Decision 2014/955/EU; Allegato D, Parte IV, D.Lgs. 152/2006): the first two digits of an EER code. English titles from data/ewc-codes.json (Open Government Licence v3.0), Italian titles from the Italian text of the list.',
+  values: [
+    v('01', 'Rifiuti derivanti da prospezione, estrazione da miniera o cava, nonché dal trattamento fisico o chimico di minerali', 'Wastes resulting from exploration, mining, quarrying, and physical and chemical treatment of minerals'),
+    v('02', 'Rifiuti prodotti da agricoltura, orticoltura, acquacoltura, selvicoltura, caccia e pesca, trattamento e preparazione di alimenti', 'Wastes from agriculture, horticulture, aquaculture, forestry, hunting and fishing, food preparation and processing'),
+    v('03', 'Rifiuti della lavorazione del legno e della produzione di pannelli, mobili, polpa, carta e cartone', 'Wastes from wood processing and the production of panels and furniture, pulp, paper and cardboard'),
+    v('04', 'Rifiuti della lavorazione di pelli e pellicce e dell\'industria tessile', 'Wastes from the leather, fur and textile industries'),
+    v('05', 'Rifiuti della raffinazione del petrolio, purificazione del gas naturale e trattamento pirolitico del carbone', 'Wastes from petroleum refining, natural gas purification and pyrolytic treatment of coal'),
+    v('06', 'Rifiuti dei processi chimici inorganici', 'Wastes from inorganic chemical processes'),
+    v('07', 'Rifiuti dei processi chimici organici', 'Wastes from organic chemical processes'),
+    v('08', 'Rifiuti della produzione, formulazione, fornitura ed uso di rivestimenti (pitture, vernici e smalti vetrati), adesivi, sigillanti e inchiostri per stampa', 'Wastes from the manufacture, formulation, supply and use (mfsu) of coatings (paints, varnishes and vitreous enamels), adhesives, sealants and printing inks'),
+    v('09', 'Rifiuti dell\'industria fotografica', 'Wastes from the photographic industry'),
+    v('10', 'Rifiuti provenienti da processi termici', 'Wastes from thermal processes'),
+    v('11', 'Rifiuti prodotti dal trattamento chimico superficiale e dal rivestimento di metalli ed altri materiali; idrometallurgia non ferrosa', 'Wastes from chemical surface treatment and coating of metals and other materials; non-ferrous hydro-metallurgy'),
+    v('12', 'Rifiuti prodotti dalla lavorazione e dal trattamento fisico e meccanico superficiale di metalli e plastica', 'Wastes from shaping and physical and mechanical surface treatment of metals and plastics'),
+    v('13', 'Oli esauriti e residui di combustibili liquidi (tranne oli commestibili ed oli di cui ai capitoli 05, 12 e 19)', 'Oil wastes and wastes of liquid fuels (except edible oils, and those in chapters 05, 12 and 19)'),
+    v('14', 'Solventi organici, refrigeranti e propellenti di scarto (tranne 07 e 08)', 'Waste organic solvents, refrigerants and propellants (except 07 and 08)'),
+    v('15', 'Rifiuti di imballaggio, assorbenti, stracci, materiali filtranti e indumenti protettivi (non specificati altrimenti)', 'Waste packaging, absorbents, wiping cloths, filter materials and protective clothing not otherwise specified'),
+    v('16', 'Rifiuti non specificati altrimenti nell\'elenco', 'Wastes not otherwise specified in the list'),
+    v('17', 'Rifiuti delle attività di costruzione e demolizione (compreso il terreno prelevato da siti contaminati)', 'Construction and demolition wastes (including excavated soil from contaminated sites)'),
+    v('18', 'Rifiuti prodotti dal settore sanitario e veterinario o da attività di ricerca collegate (tranne i rifiuti di cucina e di ristorazione non direttamente provenienti da trattamento terapeutico)', 'Wastes from human or animal health care and/or related research (except kitchen and restaurant wastes not arising from immediate health care)'),
+    v('19', 'Rifiuti prodotti da impianti di trattamento dei rifiuti, impianti di trattamento delle acque reflue fuori sito, nonché dalla potabilizzazione dell\'acqua e dalla sua preparazione per uso industriale', 'Wastes from waste management facilities, off-site waste water treatment plants and the preparation of water intended for human consumption and water for industrial use'),
+    v('20', 'Rifiuti urbani (rifiuti domestici e assimilabili prodotti da attività commerciali e industriali nonché dalle istituzioni) inclusi i rifiuti della raccolta differenziata', 'Municipal wastes (household waste and similar commercial, industrial and institutional wastes) including separately collected fractions'),
+  ],
+};
+
 export const WASTE_TABLES: LookupTableSeed[] = [
+  EER_CHAPTER,
   WASTE_PHYSICAL_STATE,
   WASTE_DESTINATION_USE,
   WASTE_ENTRY_TYPE,

@@ -7,6 +7,8 @@ import * as m0005 from './0005-lookup-indexes.js';
 import * as m0006 from './0006-configuration-entities.js';
 import * as m0007 from './0007-group-version.js';
 import * as m0008 from './0008-search-vector.js';
+import * as m0009 from './0009-subjects.js';
+import * as m0010 from './0010-waste.js';
 
 /**
  * Append-only: a migration, once released, is never edited; changes come as a new entry.
@@ -21,4 +23,6 @@ export const migrations: Record<string, Migration> = {
   '0006-configuration-entities': m0006,
   '0007-group-version': m0007,
   '0008-search-vector': m0008,
+  '0009-subjects': m0009,
+  '0010-waste': m0010,
 };

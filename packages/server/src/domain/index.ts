@@ -1,0 +1,13 @@
+import type { Catalogue } from '@circula/model';
+import type { HookRegistry } from '../records/hooks.js';
+import { registerConfigurationHooks } from './configuration/index.js';
+import { registerSubjectHooks } from './subjects/index.js';
+import { registerWasteHooks } from './waste/index.js';
+
+/** Every domain module's hooks, in one registry. */
+export function registerDomainHooks(registry: HookRegistry, catalogue: Catalogue): HookRegistry {
+  registerConfigurationHooks(registry, catalogue);
+  registerSubjectHooks(registry);
+  registerWasteHooks(registry);
+  return registry;
+}

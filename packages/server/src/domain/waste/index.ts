@@ -1,0 +1,36 @@
+import { constraintViolation } from '../../http/errors.js';
+import type { HookContext, HookRegistry, RecordData } from '../../records/hooks.js';
+import { displayEerCode } from '../../seed/waste-catalogue.js';
+
+export const WASTE = 'waste';
+
+const HAZARDOUS_ENTRY_TYPES = new Set(['ABSOLUTE_HAZARDOUS', 'MIRROR_HAZARDOUS']);
+const hasItems = (value: unknown) => Array.isArray(value) && value.length > 0;
+
+/**
+ * The computed part of an EER entry (display code, chapter, hazardous flag from the entry type)
+ * and the company rules: a hazardous entry names its hazard properties (HP), and a UN number
+ * comes with its ADR class.
+ */
+function complete(ctx: HookContext, record: RecordData): RecordData {
+  const errors: { field: string; message: string }[] = [];
+  const code = ctx.code ?? '';
+  if (!/^\d{6}$/.test(code)) errors.push({ field: 'code', message: 'EER_CODE_FORMAT' });
+  const hazardous = HAZARDOUS_ENTRY_TYPES.has(String(record.entryType));
+  if (hazardous && !hasItems(record.hpProperties)) errors.push({ field: 'hpProperties', message: 'REQUIRED' });
+  if (record.unNumber && !record.adrClass) errors.push({ field: 'adrClass', message: 'REQUIRED' });
+  if (errors.length) throw constraintViolation(errors);
+  return { hazardous, displayCode: displayEerCode(code, hazardous), chapter: code.slice(0, 2) };
+}
+
+export function registerWasteHooks(registry: HookRegistry): HookRegistry {
+  registry.register(WASTE, {
+    async beforeCreate(ctx, values) {
+      return { ...values, ...complete(ctx, values) };
+    },
+    async beforeUpdate(ctx, current, values) {
+      return { ...values, ...complete(ctx, { ...current, ...values }) };
+    },
+  });
+  return registry;
+}
