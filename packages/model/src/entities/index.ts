@@ -6,12 +6,15 @@ import { lookupTable, tableValue } from './configuration/lookup-table.js';
 import { schedulerEntry } from './configuration/scheduler.js';
 import { tag } from './configuration/tag.js';
 import { SUBJECT_VIEWS, subject } from './subjects/subject.js';
+import { vehicle } from './means/vehicle.js';
+import { WAREHOUSE_VIEWS, warehouse } from './places/warehouse.js';
+import { bizService, loadUnit, material } from './waste/objects.js';
 import { waste } from './waste/waste.js';
 
 /** Every base entity of the application; each family adds its declarations here. */
-export const ENTITIES: EntityDefinition[] = [lookupTable, tableValue, tag, schedulerEntry, icon, entityConf, subject, waste];
+export const ENTITIES: EntityDefinition[] = [lookupTable, tableValue, tag, schedulerEntry, icon, entityConf, subject, waste, loadUnit, material, bizService, vehicle, warehouse];
 
 /** Every route view of a base entity. */
-export const VIEWS: ViewDefinition[] = [...SUBJECT_VIEWS];
+export const VIEWS: ViewDefinition[] = [...SUBJECT_VIEWS, ...WAREHOUSE_VIEWS];
 
 export const CATALOGUE = createCatalogue(ENTITIES, VIEWS);

@@ -2,6 +2,7 @@ import type { Catalogue } from '@circula/model';
 import type { HookRegistry } from '../records/hooks.js';
 import { registerConfigurationHooks } from './configuration/index.js';
 import { registerSubjectHooks } from './subjects/index.js';
+import { registerVehicleHooks } from './vehicles/index.js';
 import { registerWasteHooks } from './waste/index.js';
 
 /** Every domain module's hooks, in one registry. */
@@ -9,5 +10,6 @@ export function registerDomainHooks(registry: HookRegistry, catalogue: Catalogue
   registerConfigurationHooks(registry, catalogue);
   registerSubjectHooks(registry);
   registerWasteHooks(registry);
+  registerVehicleHooks(registry);
   return registry;
 }

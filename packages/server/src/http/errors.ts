@@ -36,6 +36,14 @@ export const constraintViolation = (errors: { field: string; message: string }[]
 export const isUniqueViolation = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && ((error as { code?: unknown }).code === '23505' || String((error as { message?: unknown }).message ?? '').includes('duplicate key'));
 
+/** The name of the unique index a unique violation names (PostgreSQL's `constraint`, or PGlite's message). */
+export function violatedIndex(error: unknown): string | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const constraint = (error as { constraint?: unknown }).constraint;
+  if (typeof constraint === 'string') return constraint;
+  return /unique constraint "([^"]+)"/.exec(String((error as { message?: unknown }).message ?? ''))?.[1] ?? null;
+}
+
 /** Maps every thrown error to the envelope; never leaks a stack trace. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

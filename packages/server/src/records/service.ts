@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { Principal } from '../auth/users.js';
 import type { Db } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
-import { AppError, badRequest, conflict, constraintViolation, forbidden, isUniqueViolation, notFound } from '../http/errors.js';
+import { AppError, badRequest, conflict, constraintViolation, forbidden, isUniqueViolation, notFound, violatedIndex } from '../http/errors.js';
 import { COMMON_COLUMNS, diffRecords, rowToRecord, valuesToColumns } from './codec.js';
 import { writeHistory } from './history.js';
 import type { HookContext, HookRegistry, RecordData } from './hooks.js';
@@ -58,6 +58,18 @@ function containsNul(value: unknown): boolean {
  * restore and history for every entity of the catalogue, each through the policy and inside one
  * transaction with the entity's hooks and the history row.
  */
+/**
+ * The field a unique index guards: indexes are named `{table}_{column}` (the code index
+ * `{table}_code`; a vehicle's plate `vehicle_plate`); anything else is reported on the code.
+ */
+function uniqueField(entity: EntityDefinition, error: unknown): string {
+  const index = violatedIndex(error);
+  const prefix = `${tableName(entity)}_`;
+  if (!index?.startsWith(prefix)) return 'code';
+  const field = index.slice(prefix.length).replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+  return Object.hasOwn(entity.fields, field) ? field : 'code';
+}
+
 export class RecordService {
   constructor(
     private readonly db: Db,
@@ -292,7 +304,7 @@ export class RecordService {
         return record;
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw constraintViolation([{ field: 'code', message: 'ALREADY_EXISTS' }]);
+      if (isUniqueViolation(error)) throw constraintViolation([{ field: uniqueField(entity, error), message: 'ALREADY_EXISTS' }]);
       throw error;
     }
   }
@@ -351,7 +363,7 @@ export class RecordService {
         await sql`update ${sql.table(tableName(entity))} set ${sql.join([...sets, sql`version = version + 1`, sql`updated_at = now()`])}
           where id = ${id} and version = ${body.version}`.execute(trx);
       } catch (error) {
-        if (isUniqueViolation(error)) throw constraintViolation([{ field: 'code', message: 'ALREADY_EXISTS' }]);
+        if (isUniqueViolation(error)) throw constraintViolation([{ field: uniqueField(entity, error), message: 'ALREADY_EXISTS' }]);
         throw error;
       }
       const record = (await this.selectOne(trx, principal, target, id))!;

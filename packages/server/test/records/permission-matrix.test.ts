@@ -34,7 +34,7 @@ describe('permission matrix', () => {
           const admin = calls.admin!;
           const call = calls[username]!;
           const E = target.endpoint;
-          const seed = await admin({ method: 'POST', url: E, ...json(sampleRecord(target.entity)) });
+          const seed = await admin({ method: 'POST', url: E, ...json({ ...sampleRecord(target.entity), ...target.defaults }) });
           expect(seed.statusCode, seed.body).toBe(201);
           const record = seed.json().data as { id: number; version: number };
 
@@ -42,7 +42,7 @@ describe('permission matrix', () => {
           expect(read.statusCode, `read ${read.body}`).toBe(expected(username, target, 'R') ? 200 : 403);
           expect((await call({ method: 'GET', url: E })).statusCode).toBe(expected(username, target, 'R') ? 200 : 403);
 
-          const create = await call({ method: 'POST', url: E, ...json(sampleRecord(target.entity)) });
+          const create = await call({ method: 'POST', url: E, ...json({ ...sampleRecord(target.entity), ...target.defaults }) });
           expect(create.statusCode, `create ${create.body}`).toBe(expected(username, target, 'W') ? 201 : 403);
 
           const write = await call({ method: 'PUT', url: `${E}/${record.id}`, ...json({ version: record.version }) });

@@ -9,6 +9,7 @@ import * as m0007 from './0007-group-version.js';
 import * as m0008 from './0008-search-vector.js';
 import * as m0009 from './0009-subjects.js';
 import * as m0010 from './0010-waste.js';
+import * as m0011 from './0011-means-and-places.js';
 
 /**
  * Append-only: a migration, once released, is never edited; changes come as a new entry.
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008-search-vector': m0008,
   '0009-subjects': m0009,
   '0010-waste': m0010,
+  '0011-means-and-places': m0011,
 };
