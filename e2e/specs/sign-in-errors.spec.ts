@@ -22,5 +22,5 @@ test('a protected route asks for sign-in and then returns to it', async ({ page 
   await page.getByTestId('login-password').fill('Circula!2026');
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/\/waste$/);
-  await expect(page.getByTestId('area-placeholder')).toHaveAttribute('data-route', 'waste');
+  await expect(page.getByTestId('record-list')).toHaveAttribute('data-route', 'waste');
 });

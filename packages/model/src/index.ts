@@ -10,6 +10,7 @@ export * from './define/entity.js';
 export * from './define/catalogue.js';
 export * from './validation/checks.js';
 export * from './validation/italian.js';
+export * from './validation/iban.js';
 export * from './validation/schemas.js';
 export * from './entities/index.js';
 export * from './tables/types.js';

@@ -1,3 +1,4 @@
+import { isValidIban } from './iban.js';
 import { isItalianFiscalCode, isItalianVatNumber } from './italian.js';
 /**
  * Named value checks a text field can ask for (`text({ check: 'italianVatNumber' })`). Each returns
@@ -19,6 +20,7 @@ export function registerCheck(name: string, check: (value: string) => boolean): 
 
 registerCheck('italianVatNumber', isItalianVatNumber);
 registerCheck('italianFiscalCode', isItalianFiscalCode);
+registerCheck('iban', isValidIban);
 
 /* ------------------------------------------------------------------------------------------------
  * Colours and time zones

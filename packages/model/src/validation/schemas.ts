@@ -48,7 +48,7 @@ export const GROUP_SCHEMAS: Record<GroupKind, z.ZodType> = {
   payment: z.object({
     currency: optionalText(10),
     type: optionalText(50),
-    iban: z.string().max(34, MESSAGES.tooLong).refine((v) => v === '' || (CHECKS.iban ? CHECKS.iban(v) : true), MESSAGES.invalid).nullish(),
+    iban: z.string().max(34, MESSAGES.tooLong).refine((v) => v === '' || CHECKS.iban!(v), MESSAGES.invalid).nullish(),
     bank: optionalText(200),
   }),
   address: z.object({

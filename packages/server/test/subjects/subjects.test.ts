@@ -56,7 +56,7 @@ describe('subjects and their role views', () => {
     const res = await admin({
       method: 'POST',
       url: SUBJECTS,
-      ...json({ name: 'Numeri Sbagliati', vatNumber: '00159560367', fiscalCode: 'RSSMRA85T10A562T', pec: 'non-una-pec' }),
+      ...json({ name: 'Numeri Sbagliati', vatNumber: '00159560367', fiscalCode: 'RSSMRA85T10A562T', pec: 'non-una-pec', payment: { iban: 'IT60X0542811101000000123457' } }),
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().errorCode).toBe('CONSTRAINT_VIOLATION');
@@ -65,6 +65,7 @@ describe('subjects and their role views', () => {
         { field: 'vatNumber', message: 'INVALID' },
         { field: 'fiscalCode', message: 'INVALID' },
         { field: 'pec', message: 'INVALID' },
+        { field: 'payment.iban', message: 'INVALID' },
       ]),
     );
     expect(await total(SUBJECTS)).toBe(before);
@@ -101,7 +102,7 @@ describe('subjects and their role views', () => {
           { street: 'Via Roma', houseNumber: '1', city: 'Milano', zip: '20121', province: 'MI', country: 'ITA', latitude: 45.4642, longitude: 9.19 },
           { street: 'Via dell’Industria', houseNumber: '12', city: 'Monza', zip: '20900', province: 'MB', country: 'ITA', latitude: 45.5845, longitude: 9.2744 },
         ],
-        payment: { currency: 'EUR', type: 'RIBA_60', bank: 'Banca di Milano' },
+        payment: { currency: 'EUR', type: 'RIBA_60', bank: 'Banca di Milano', iban: 'IT60 X054 2811 1010 0000 0123 456' },
       }),
     });
     expect(res.statusCode, res.body).toBe(201);

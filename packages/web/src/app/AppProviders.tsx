@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import itIT from 'antd/locale/it_IT';
+import enUS from 'antd/es/locale/en_US';
+import itIT from 'antd/es/locale/it_IT';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setNotificationApi } from './notifications';

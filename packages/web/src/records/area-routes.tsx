@@ -68,12 +68,18 @@ function page(route: string, mode: AreaMode): Pick<RouteObject, 'element' | 'laz
   };
 }
 
-/** `/{route}`, `/{route}/new`, `/{route}/:id`, `/{route}/:id/edit`, `/{route}/:id/virtual-folder/:back` for every area. */
+/**
+ * `/{route}`, `/{route}/new`, `/{route}/:id`, `/{route}/:id/edit`, `/{route}/:id/virtual-folder/:back`
+ * for every area of the spec and every catalogue target that is not one (table values, reached
+ * from their lookup table).
+ */
 export function areaRoutes(): RouteObject[] {
-  return AREAS.filter((area) => !OWN_PAGES.has(area.route)).map((area) => ({
-    path: area.route,
-    children: SUB_ROUTES.map(({ path, mode }) =>
-      path ? { path, ...page(area.route, mode) } : { index: true, ...page(area.route, mode) },
-    ),
+  const routes = [
+    ...AREAS.filter((area) => !OWN_PAGES.has(area.route)).map((area) => area.route),
+    ...CATALOGUE.targets.filter((target) => !AREAS.some((area) => area.route === target.route)).map((target) => target.route),
+  ];
+  return routes.map((route) => ({
+    path: route,
+    children: SUB_ROUTES.map(({ path, mode }) => (path ? { path, ...page(route, mode) } : { index: true, ...page(route, mode) })),
   }));
 }

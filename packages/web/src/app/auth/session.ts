@@ -1,3 +1,4 @@
+import { PREFERENCES_STORAGE_KEY } from '../../features/global-search/preferences';
 import type { AuthUser } from '@circula/model';
 import { authApi } from '../../api/auth-api';
 import { http } from '../../api/client';
@@ -32,6 +33,8 @@ export async function logout(options: { callServer?: boolean } = {}): Promise<vo
   }
   userStore.clear();
   queryClient.clear();
+  // the cached preferences of the global search and lists belong to the user who leaves
+  localStorage.removeItem(PREFERENCES_STORAGE_KEY);
   navigateTo(getEnvironment().loginPath, { replace: true });
 }
 

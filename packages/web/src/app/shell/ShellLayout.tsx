@@ -2,13 +2,14 @@ import { Layout } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { GlobalSearchBar } from '../../features/global-search/GlobalSearchBar';
 import { useCurrentUser } from '../auth/useAuth';
 import { useReadableRoutes } from '../auth/useReadableRoutes';
 import { LanguageSwitch } from './LanguageSwitch';
 import { SideMenu } from './SideMenu';
 import { SystemMenu } from './SystemMenu';
 
-/** The authenticated shell: side menu, header with language switch and system menu, the page. */
+/** The authenticated shell: side menu, header with global search, language switch and system menu, the page. */
 export function ShellLayout() {
   const { t } = useTranslation();
   const user = useCurrentUser();
@@ -34,6 +35,9 @@ export function ShellLayout() {
       <Layout>
         <Layout.Header className="shell-header">
           <span className="shell-brand">{t('APP.NAME')}</span>
+          <div style={{ flex: 1, display: 'flex', justifyContent: 'center', minWidth: 0 }}>
+            <GlobalSearchBar />
+          </div>
           <div style={{ display: 'flex', alignItems: 'center', gap: 16 }}>
             <LanguageSwitch />
             <SystemMenu user={user} readable={routes} />

@@ -1,6 +1,224 @@
-import { AreaPlaceholderPage } from '../AreaPlaceholderPage';
+import { DownloadOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { CATALOGUE, type EntityConf, type FilterSpec, type SortSpec, type Target } from '@circula/model';
+import { Alert, Button, Dropdown, Empty, Input, Result, Space, Spin, Switch, Tag, Typography } from 'antd';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useReadableRoutes } from '../../app/auth/useReadableRoutes';
+import { formatNumber } from '../../app/format';
+import { ColumnChooser } from './ColumnChooser';
+import { downloadFile } from './list-api';
+import { buildColumnDefs, columnLabel } from './list-column-defs';
+import { listColumns } from './list-columns';
+import { exportQuery, type ExportFormat } from './list-request';
+import { FILTERS_PARAM, parseListFilters, withListFilters, type ListFilters } from './list-url';
+import { RecordGrid, type GridFeedback } from './RecordGrid';
+import { useVisibleColumns } from './useVisibleColumns';
 
-/** The generic list of a catalogue target (`/{route}`). */
+/** The generic list of a catalogue target (`/{route}`, spec §2 "Generic record pages"). */
 export function RecordListPage({ route }: { route: string }) {
-  return <AreaPlaceholderPage route={route} mode="list" />;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const readable = useReadableRoutes();
+  const target = CATALOGUE.target(route);
+
+  if (readable.isPending) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
+  if (readable.isError) {
+    return <Result status="error" title={t('AREA.LOAD_ERROR')} subTitle={t('NOTIFICATIONS.ERROR.DESCRIPTION')} />;
+  }
+  if (!target || !readable.routes.has(route)) {
+    return (
+      <Result
+        data-testid="area-forbidden"
+        status="403"
+        title={t('AREA.FORBIDDEN_TITLE')}
+        subTitle={t('AREA.FORBIDDEN_DESCRIPTION')}
+        extra={
+          <Button type="primary" onClick={() => navigate('/')}>
+            {t('AREA.BACK_HOME')}
+          </Button>
+        }
+      />
+    );
+  }
+  return <RecordList key={route} target={target} conf={readable.entities.find((e) => e.route === route) ?? null} />;
+}
+
+function filterText(filter: FilterSpec, target: Target, language: string, t: (key: string) => string): string {
+  const field = target.entity.fields[filter.field];
+  const label = field?.label?.[language === 'en' ? 'en' : 'it'] ?? filter.field;
+  const value = filter.value === undefined ? '' : Array.isArray(filter.value) ? filter.value.join(', ') : String(filter.value);
+  return `${label} ${t(`RECORD_LIST.OPS.${filter.op}`)} ${value}`.trim();
+}
+
+function RecordList({ target, conf }: { target: Target; conf: EntityConf | null }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const rawFilters = searchParams.get(FILTERS_PARAM);
+  const filters = useMemo(() => parseListFilters(rawFilters), [rawFilters]);
+
+  const [draft, setDraft] = useState(filters.query);
+  useEffect(() => setDraft(filters.query), [filters.query]);
+  const [showDeleted, setShowDeleted] = useState(false);
+  const [sort, setSort] = useState<SortSpec[]>([]);
+  const [total, setTotal] = useState<number | null>(null);
+  const [error, setError] = useState(false);
+  const [selected, setSelected] = useState(0);
+  const [reloadKey, setReloadKey] = useState(0);
+  const [exporting, setExporting] = useState<ExportFormat | null>(null);
+
+  const columns = useMemo(() => listColumns(target), [target]);
+  const { visible, change, reset, isPending } = useVisibleColumns(target.route, columns);
+  const context = useMemo(() => ({ target, language, t }), [target, language, t]);
+  const columnDefs = useMemo(() => buildColumnDefs(columns, new Set(visible), context), [columns, visible, context]);
+  const chooserColumns = useMemo(() => columns.map((c) => ({ id: c.id, label: columnLabel(c, context) })), [columns, context]);
+
+  const request = useMemo(() => ({ filters, showDeleted }), [filters, showDeleted]);
+  // a new search counts again
+  useEffect(() => {
+    setTotal(null);
+    setError(false);
+  }, [request, reloadKey]);
+
+  const setFilters = (next: ListFilters) => setSearchParams((params) => withListFilters(params, next), { replace: true });
+
+  const feedback: GridFeedback = useMemo(
+    () => ({
+      loaded: (count) => {
+        setTotal(count);
+        setError(false);
+      },
+      failed: () => setError(true),
+      sorted: setSort,
+      selected: setSelected,
+      open: (id) => navigate(`/${target.route}/${id}`),
+    }),
+    [navigate, target.route],
+  );
+
+  const runExport = useCallback(
+    async (format: ExportFormat) => {
+      setExporting(format);
+      try {
+        await downloadFile(`${target.endpoint}/export`, exportQuery({ filters, showDeleted, sort }, format), `${target.route}.${format}`);
+      } catch {
+        // downloadFile has shown the notification
+      } finally {
+        setExporting(null);
+      }
+    },
+    [target, filters, showDeleted, sort],
+  );
+
+  const title = conf?.menu.label || (language === 'en' ? target.label.en : target.label.it);
+  const searching = filters.query !== '' || filters.filters.length > 0;
+
+  return (
+    <div data-testid="record-list" data-route={target.route} style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+      <Space style={{ justifyContent: 'space-between', width: '100%' }} wrap>
+        <Typography.Title level={2} style={{ margin: 0 }}>
+          {title}
+        </Typography.Title>
+        {conf?.canCreate && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`/${target.route}/new`)} data-testid="list-new">
+            {t('RECORD_LIST.NEW')}
+          </Button>
+        )}
+      </Space>
+
+      <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
+        <Space wrap>
+          <Space.Compact style={{ width: 380 }}>
+            <Input
+              allowClear
+              value={draft}
+              maxLength={200}
+              placeholder={t('RECORD_LIST.SEARCH_PLACEHOLDER')}
+              aria-label={t('RECORD_LIST.SEARCH')}
+              onChange={(event) => setDraft(event.target.value)}
+              onPressEnter={() => setFilters({ ...filters, query: draft.trim() })}
+              // clearing the box shows every row again
+              onClear={() => setFilters({ ...filters, query: '' })}
+              data-testid="list-search-input"
+            />
+            <Button type="primary" icon={<SearchOutlined />} onClick={() => setFilters({ ...filters, query: draft.trim() })} data-testid="list-search-button">
+              {t('RECORD_LIST.SEARCH')}
+            </Button>
+          </Space.Compact>
+          {filters.filters.map((filter, index) => (
+            <Tag
+              key={`${filter.field}-${index}`}
+              closable
+              closeIcon={<span aria-label={t('RECORD_LIST.REMOVE_FILTER')}>×</span>}
+              onClose={() => setFilters({ ...filters, filters: filters.filters.filter((_, i) => i !== index) })}
+              data-testid="list-filter-tag"
+            >
+              {filterText(filter, target, language, t)}
+            </Tag>
+          ))}
+        </Space>
+        <Space wrap>
+          <label style={{ display: 'inline-flex', alignItems: 'center', gap: 8, cursor: 'pointer' }}>
+            <Switch checked={showDeleted} onChange={setShowDeleted} size="small" data-testid="list-show-deleted" />
+            {t('RECORD_LIST.SHOW_DELETED')}
+          </label>
+          <ColumnChooser columns={chooserColumns} visible={visible} onChange={change} onReset={reset} />
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: [
+                { key: 'csv', label: <span data-testid="list-export-csv">{t('RECORD_LIST.EXPORT_CSV')}</span> },
+                { key: 'xlsx', label: <span data-testid="list-export-xlsx">{t('RECORD_LIST.EXPORT_XLSX')}</span> },
+              ],
+              onClick: ({ key }) => void runExport(key as ExportFormat),
+            }}
+          >
+            <Button icon={<DownloadOutlined />} loading={exporting !== null} data-testid="list-export">
+              {exporting ? t('RECORD_LIST.EXPORT_IN_PROGRESS') : t('RECORD_LIST.EXPORT')}
+            </Button>
+          </Dropdown>
+        </Space>
+      </Space>
+
+      <Space size="large">
+        <Typography.Text data-testid="list-total" data-total={total ?? ''} type="secondary">
+          {total === null ? t('RECORD_LIST.TOTAL_LOADING') : t('RECORD_LIST.TOTAL', { count: total, total: formatNumber(total) })}
+        </Typography.Text>
+        {selected > 0 && <Typography.Text data-testid="list-selected">{t('RECORD_LIST.SELECTED', { count: selected })}</Typography.Text>}
+      </Space>
+
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          data-testid="list-error"
+          title={t('RECORD_LIST.LOAD_ERROR')}
+          description={t('NOTIFICATIONS.ERROR.DESCRIPTION')}
+          action={
+            <Button icon={<ReloadOutlined />} onClick={() => setReloadKey((k) => k + 1)}>
+              {t('RECORD_LIST.RETRY')}
+            </Button>
+          }
+        />
+      )}
+
+      <div data-testid="list-grid" style={{ position: 'relative', height: 'calc(100vh - 300px)', minHeight: 360 }}>
+        {isPending ? (
+          <Spin style={{ display: 'block', margin: '64px auto' }} />
+        ) : (
+          <RecordGrid endpoint={target.endpoint} request={request} columnDefs={columnDefs} feedback={feedback} reloadKey={reloadKey} />
+        )}
+        {total === 0 && (
+          <div
+            data-testid="list-empty"
+            style={{ position: 'absolute', inset: '48px 0 0 0', display: 'flex', alignItems: 'center', justifyContent: 'center', pointerEvents: 'none' }}
+          >
+            <Empty description={searching || showDeleted ? t('RECORD_LIST.EMPTY_SEARCH') : t('RECORD_LIST.EMPTY')} />
+          </div>
+        )}
+      </div>
+    </div>
+  );
 }

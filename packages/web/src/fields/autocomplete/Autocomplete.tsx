@@ -1,0 +1,252 @@
+import { Input, Spin } from 'antd';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AUTOCOMPLETE, type Suggestion } from './autocomplete-rules';
+
+export interface AutocompleteProps {
+  /** Looks suggestions up (fetch mode, spec §5); called at most once per pause in typing. */
+  search: (text: string, signal: AbortSignal) => Promise<Suggestion[]>;
+  /** The label of the current value; shown when the user is not typing. */
+  selectedLabel: string | null;
+  /** A suggestion was chosen, or the text was cleared (null). */
+  onSelect: (suggestion: Suggestion | null) => void;
+  /** Free text typed (only without restrictToSuggestions, or to report the raw text). */
+  onText?: (text: string) => void;
+  /** Free text is not a value: the control is 'incorrect' until a suggestion is chosen. */
+  restrictToSuggestions?: boolean;
+  minCharsToSearch?: number;
+  /** Keep the text after a selection (single) or empty the box (multiple adds chips). */
+  clearOnSelect?: boolean;
+  disabled?: boolean;
+  id?: string;
+  placeholder?: string;
+}
+
+/**
+ * The autocomplete of spec §4/§5/§9: opens on focus, searches from `minCharsToSearch` characters
+ * after a 250 ms pause, shows up to 10 suggestions, arrow up/down and enter navigate, closes 150 ms
+ * after blur. With restrictToSuggestions free text marks the control incorrect; on blur an exact
+ * case-insensitive label match is selected.
+ */
+export function Autocomplete({
+  search,
+  selectedLabel,
+  onSelect,
+  onText,
+  restrictToSuggestions = false,
+  minCharsToSearch = AUTOCOMPLETE.minChars,
+  clearOnSelect = false,
+  disabled,
+  id,
+  placeholder,
+}: AutocompleteProps) {
+  const { t } = useTranslation();
+  const listId = useId();
+  const [text, setText] = useState(selectedLabel ?? '');
+  const [editing, setEditing] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
+  const [active, setActive] = useState(-1);
+  const [loading, setLoading] = useState(false);
+  const [incorrect, setIncorrect] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const blurTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const request = useRef<AbortController | null>(null);
+  const latest = useRef({ text, suggestions, incorrect });
+  latest.current = { text, suggestions, incorrect };
+
+  // the value changed from outside (form reset, record loaded): show its label
+  // (our own changes already show the label: only a different one replaces the text)
+  useEffect(() => {
+    if (clearOnSelect || (selectedLabel ?? '') === latest.current.text) return;
+    setText(selectedLabel ?? '');
+    setIncorrect(false);
+  }, [selectedLabel, clearOnSelect]);
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+      if (blurTimer.current) clearTimeout(blurTimer.current);
+      request.current?.abort();
+    },
+    [],
+  );
+
+  const cancelSearch = () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    request.current?.abort();
+    request.current = null;
+    setLoading(false);
+  };
+
+  const runSearch = (query: string) => {
+    const controller = new AbortController();
+    request.current = controller;
+    setLoading(true);
+    search(query, controller.signal)
+      .then((found) => {
+        if (controller.signal.aborted) return;
+        setSuggestions(found.slice(0, AUTOCOMPLETE.size));
+        setActive(-1);
+        setOpen(true);
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setSuggestions([]);
+      })
+      .finally(() => {
+        if (request.current === controller) {
+          request.current = null;
+          setLoading(false);
+        }
+      });
+  };
+
+  const choose = (suggestion: Suggestion) => {
+    cancelSearch();
+    setText(clearOnSelect ? '' : suggestion.label);
+    setIncorrect(false);
+    setOpen(false);
+    setActive(-1);
+    setEditing(false);
+    onSelect(suggestion);
+  };
+
+  const onChangeText = (next: string) => {
+    setText(next);
+    setEditing(true);
+    cancelSearch();
+    if (next === '') {
+      setSuggestions([]);
+      setIncorrect(false);
+      setOpen(false);
+      if (!clearOnSelect) onSelect(null);
+      return;
+    }
+    setIncorrect(restrictToSuggestions);
+    onText?.(next);
+    if (next.trim().length < minCharsToSearch) {
+      setSuggestions([]);
+      setOpen(false);
+      return;
+    }
+    timer.current = setTimeout(() => runSearch(next.trim()), AUTOCOMPLETE.waitMs);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      if (suggestions.length === 0) return;
+      event.preventDefault();
+      setOpen(true);
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((i) => (i + step + suggestions.length) % suggestions.length);
+    } else if (event.key === 'Enter') {
+      const suggestion = open ? suggestions[active] : undefined;
+      if (suggestion) {
+        event.preventDefault();
+        choose(suggestion);
+      }
+    } else if (event.key === 'Escape') {
+      setOpen(false);
+    }
+  };
+
+  const onFocus = () => {
+    if (blurTimer.current) clearTimeout(blurTimer.current);
+    if (suggestions.length > 0) setOpen(true);
+  };
+
+  const onBlur = () => {
+    blurTimer.current = setTimeout(() => {
+      blurTimer.current = null;
+      setOpen(false);
+      const { text: current, suggestions: found, incorrect: free } = latest.current;
+      if (!restrictToSuggestions || current === '' || !free) {
+        setEditing(false);
+        return;
+      }
+      const wanted = current.trim().toLowerCase();
+      const match = found.find((s) => s.label.toLowerCase() === wanted || s.keys?.some((k) => k.toLowerCase() === wanted));
+      if (match) choose(match);
+    }, AUTOCOMPLETE.blurDelayMs);
+  };
+
+  const showList = open && !disabled && (suggestions.length > 0 || (!loading && text.trim().length >= minCharsToSearch && editing));
+
+  return (
+    <div className="circula-autocomplete" style={{ position: 'relative', width: '100%' }}>
+      <Input
+        id={id}
+        value={text}
+        disabled={disabled}
+        placeholder={placeholder}
+        status={incorrect ? 'error' : undefined}
+        aria-invalid={incorrect || undefined}
+        data-error={incorrect ? 'incorrect' : undefined}
+        role="combobox"
+        aria-expanded={showList}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
+        autoComplete="off"
+        allowClear
+        suffix={loading ? <Spin size="small" /> : <span />}
+        onChange={(e) => onChangeText(e.target.value)}
+        onKeyDown={onKeyDown}
+        onFocus={onFocus}
+        onBlur={onBlur}
+      />
+      {incorrect && (
+        <div className="ant-form-item-explain-error" role="alert" style={{ fontSize: 12 }}>
+          {t('FIELDS.ERRORS.INCORRECT')}
+        </div>
+      )}
+      {showList && (
+        <ul
+          id={listId}
+          role="listbox"
+          style={{
+            position: 'absolute',
+            zIndex: 1050,
+            top: 34,
+            left: 0,
+            right: 0,
+            margin: 0,
+            padding: 4,
+            listStyle: 'none',
+            background: 'var(--ant-color-bg-elevated, #fff)',
+            boxShadow: '0 6px 16px rgba(0,0,0,0.12)',
+            borderRadius: 6,
+            maxHeight: AUTOCOMPLETE.visibleRows * 32 + 8,
+            overflowY: 'auto',
+          }}
+        >
+          {suggestions.length === 0 && <li style={{ padding: '5px 12px', color: '#888' }}>{t('FIELDS.NO_RESULTS')}</li>}
+          {suggestions.map((s, i) => (
+            <li
+              key={String(s.value)}
+              id={`${listId}-${i}`}
+              role="option"
+              aria-selected={i === active}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => choose(s)}
+              onMouseEnter={() => setActive(i)}
+              style={{
+                padding: '5px 12px',
+                lineHeight: '22px',
+                cursor: 'pointer',
+                borderRadius: 4,
+                background: i === active ? 'rgba(47,125,79,0.12)' : undefined,
+                whiteSpace: 'nowrap',
+                overflow: 'hidden',
+                textOverflow: 'ellipsis',
+              }}
+            >
+              {s.label}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

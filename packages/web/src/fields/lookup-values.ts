@@ -1,0 +1,69 @@
+import type { LookupFilters } from '@circula/model';
+import { useQuery } from '@tanstack/react-query';
+import { http } from '../api/client';
+import { textIn } from './labels';
+
+/** A table value as `GET /api/conf/tables/tablevalue` answers it (API.md). */
+export interface TableValue {
+  id: number;
+  tableCode: string;
+  code: string;
+  val: string;
+  name: string;
+  formattedOutput: Record<string, string>;
+  alpha1: string | null;
+  alpha2: string | null;
+  alpha3: string | null;
+  flag1: boolean;
+  flag2: boolean;
+  flag3: boolean;
+  extraValue: string | null;
+  extraFields: Record<string, unknown>;
+}
+
+/** Extra filters of a lookup (spec §7) plus the optional order. */
+export interface LookupQuery extends LookupFilters {
+  sort?: 'code,asc' | 'code,desc' | 'sortOrder,asc';
+}
+
+export const LOOKUP_URL = '/api/conf/tables/tablevalue';
+
+export function lookupParams(table: string, filters: LookupQuery = {}): Record<string, string> {
+  const params: Record<string, string> = { tableCodes: table, unpaged: 'true' };
+  for (const key of ['alpha1', 'alpha2', 'alpha3', 'code', 'sort'] as const) {
+    const value = filters[key];
+    if (value !== undefined && value !== '') params[key] = value;
+  }
+  if (filters.tagIds?.length) params.tagIds = filters.tagIds.join(',');
+  return params;
+}
+
+export async function fetchLookupValues(table: string, filters: LookupQuery = {}): Promise<TableValue[]> {
+  const data = await http.data<{ items: TableValue[] }>(LOOKUP_URL, { query: lookupParams(table, filters) });
+  return data.items;
+}
+
+export const lookupQueryKey = (table: string, filters: LookupQuery = {}) => ['lookup', table, lookupParams(table, filters)] as const;
+
+/**
+ * The values of a lookup table (with its extra filters), cached by TanStack Query: every select of
+ * the same table and filters shares one request. `table` null disables the query.
+ */
+export function useLookupValues(table: string | null, filters: LookupQuery = {}) {
+  return useQuery({
+    queryKey: lookupQueryKey(table ?? '', filters),
+    queryFn: () => fetchLookupValues(table!, filters),
+    enabled: !!table,
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** A value's label in the UI language (spec §3: translated formattedOutput, else the plain name). */
+export function tableValueLabel(value: TableValue, language: string): string {
+  return textIn(value.formattedOutput, language) || value.name || value.code;
+}
+
+/** The option a lookup select shows: value = code (what lookup fields store). */
+export function lookupOptions(values: readonly TableValue[] | undefined, language: string) {
+  return (values ?? []).map((v) => ({ value: v.code, label: tableValueLabel(v, language) }));
+}

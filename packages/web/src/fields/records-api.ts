@@ -1,0 +1,80 @@
+import { CATALOGUE } from '@circula/model';
+import { useQuery } from '@tanstack/react-query';
+import { http } from '../api/client';
+import { textIn } from './labels';
+
+/** The few fields of a record an autocomplete or a display needs. */
+export interface RecordSummary {
+  id: number;
+  code?: string | null;
+  name?: unknown;
+}
+
+/** `code — name` of a record (name may be plain text or `{ it, en }`). */
+export function recordLabel(record: RecordSummary, language: string): string {
+  const name = typeof record.name === 'string' ? record.name : textIn(record.name as Record<string, string> | null, language);
+  const parts = [record.code, name].filter((p): p is string => !!p);
+  return parts.length ? parts.join(' — ') : `#${record.id}`;
+}
+
+/** The search endpoint of a base entity of the catalogue. */
+export function endpointOf(entity: string): string {
+  const definition = CATALOGUE.entity(entity);
+  if (!definition) throw new Error(`reference to unknown entity "${entity}"`);
+  return definition.endpoint;
+}
+
+/** Autocomplete search (spec §7): free text, live records only, `size` results. */
+export async function searchRecords(endpoint: string, text: string, size: number, signal?: AbortSignal): Promise<RecordSummary[]> {
+  if (!endpoint) throw new Error('autocomplete: empty endpoint');
+  const data = await http.data<{ items: RecordSummary[] }>(endpoint, {
+    query: { q: JSON.stringify({ query: text }), size, page: 0, showDeleted: false, showArchived: false, showTags: false },
+    ...(signal ? { signal } : {}),
+  });
+  return data.items;
+}
+
+/**
+ * Records by id, batched: the ids asked for within one tick go out as one `id in [...]` search
+ * per endpoint (a list of 100 rows showing references costs one request, not 100).
+ */
+const pending = new Map<string, { ids: Set<number>; waiters: { id: number; resolve: (r: RecordSummary | null) => void; reject: (e: unknown) => void }[] }>();
+
+async function flush(endpoint: string): Promise<void> {
+  const batch = pending.get(endpoint);
+  pending.delete(endpoint);
+  if (!batch) return;
+  const ids = [...batch.ids];
+  try {
+    const data = await http.data<{ items: RecordSummary[] }>(endpoint, {
+      query: { q: JSON.stringify({ filters: [{ field: 'id', op: 'in', value: ids }] }), size: ids.length, page: 0, showDeleted: true },
+    });
+    const byId = new Map(data.items.map((r) => [r.id, r]));
+    for (const w of batch.waiters) w.resolve(byId.get(w.id) ?? null);
+  } catch (error) {
+    for (const w of batch.waiters) w.reject(error);
+  }
+}
+
+export function fetchRecordSummary(endpoint: string, id: number): Promise<RecordSummary | null> {
+  return new Promise((resolve, reject) => {
+    let batch = pending.get(endpoint);
+    if (!batch) {
+      batch = { ids: new Set(), waiters: [] };
+      pending.set(endpoint, batch);
+      // rows rendered together ask within the same few milliseconds
+      setTimeout(() => void flush(endpoint), 0);
+    }
+    batch.ids.add(id);
+    batch.waiters.push({ id, resolve, reject });
+  });
+}
+
+export function useRecordSummary(endpoint: string, id: number | null | undefined) {
+  return useQuery({
+    queryKey: ['record-summary', endpoint, id],
+    queryFn: () => fetchRecordSummary(endpoint, id!),
+    enabled: typeof id === 'number',
+    staleTime: 5 * 60_000,
+  });
+}

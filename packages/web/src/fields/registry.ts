@@ -1,0 +1,56 @@
+import type { FieldType } from '@circula/model';
+import { displayColumn, scalarColumn } from './columns';
+import {
+  DocumentDisplay,
+  GroupDisplay,
+  JsonDisplay,
+  LookupDisplay,
+  MeasureDisplay,
+  ReferenceDisplay,
+  ScalarDisplay,
+  TagsDisplay,
+  TranslationsDisplay,
+} from './displays';
+import { GroupInput } from './groups/GroupInput';
+import { DocumentInput } from './inputs/DocumentInput';
+import { LookupInput } from './inputs/LookupInput';
+import { MeasureInput } from './inputs/MeasureInput';
+import { NumberInput } from './inputs/NumberInput';
+import { ReferenceInput } from './inputs/ReferenceInput';
+import { BooleanInput, DateInput, DateTimeInput, LongTextInput, TextInput, TimeInput } from './inputs/ScalarInputs';
+import { TagsInput } from './inputs/TagsInput';
+import { JsonInput, TranslationsInput } from './inputs/TextValueInputs';
+import type { FieldWidget, FieldWidgetRegistry } from './types';
+
+const scalar = (Input: FieldWidget['Input']): FieldWidget => ({ Input, Display: ScalarDisplay, column: scalarColumn });
+const looked = (Input: FieldWidget['Input'], Display: FieldWidget['Display'], align?: 'right'): FieldWidget => ({
+  Input,
+  Display,
+  column: displayColumn(Display, align),
+});
+
+/** One input, one display and one grid column per field type of the catalogue. */
+export const FIELD_WIDGETS: FieldWidgetRegistry = {
+  text: scalar(TextInput),
+  longText: scalar(LongTextInput),
+  integer: scalar(NumberInput),
+  decimal: scalar(NumberInput),
+  money: scalar(NumberInput),
+  boolean: scalar(BooleanInput),
+  date: scalar(DateInput),
+  datetime: scalar(DateTimeInput),
+  time: scalar(TimeInput),
+  lookup: looked(LookupInput, LookupDisplay),
+  reference: looked(ReferenceInput, ReferenceDisplay),
+  tags: looked(TagsInput, TagsDisplay),
+  document: looked(DocumentInput, DocumentDisplay),
+  measure: looked(MeasureInput, MeasureDisplay, 'right'),
+  translations: looked(TranslationsInput, TranslationsDisplay),
+  json: looked(JsonInput, JsonDisplay),
+  group: looked(GroupInput, GroupDisplay),
+};
+
+export const widgetOf = (type: FieldType): FieldWidget => FIELD_WIDGETS[type];
+
+export { labelOf } from './labels';
+export { useLookupValues } from './lookup-values';

@@ -1,0 +1,51 @@
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { vi } from 'vitest';
+import { AppProviders } from '../app/AppProviders';
+import { queryClient } from '../app/query-client';
+import { initI18n } from '../i18n';
+
+/** A stand-in for the server: answers by path with the envelope of API.md and records every call. */
+export function stubApi(routes: Record<string, (url: URL) => unknown>) {
+  const calls: URL[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://localhost');
+    calls.push(url);
+    const route = routes[url.pathname];
+    if (!route) return new Response(JSON.stringify({ errorCode: 'NOT_FOUND', errorMessage: 'NOT_FOUND' }), { status: 404, headers: { 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify({ data: route(url) }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
+
+export const page = <T,>(items: T[]) => ({ items, total: items.length, page: 0, size: items.length });
+
+/** A table value as GET /api/conf/tables/tablevalue answers it. */
+export function tableValue(tableCode: string, code: string, it: string, en: string, extra: Record<string, unknown> = {}) {
+  return {
+    id: Math.abs([...`${tableCode}${code}`].reduce((h, c) => (h * 31 + c.charCodeAt(0)) | 0, 7)),
+    tableCode,
+    code,
+    val: code,
+    name: it,
+    formattedOutput: { it, en },
+    alpha1: null,
+    alpha2: null,
+    alpha3: null,
+    flag1: false,
+    flag2: false,
+    flag3: false,
+    extraValue: null,
+    extraFields: {},
+    tags: [],
+    ...extra,
+  };
+}
+
+export async function setup(language: 'it' | 'en' = 'it') {
+  queryClient.clear();
+  await initI18n(language);
+}
+
+export const renderApp = (ui: ReactElement) => render(<AppProviders>{ui}</AppProviders>);

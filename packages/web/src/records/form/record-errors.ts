@@ -1,0 +1,32 @@
+import { ApiError } from '../../api/errors';
+import { notifyError, notifySessionExpired } from '../../app/notifications';
+
+/** A stale `version`: someone saved the record since it was loaded (API.md 409 CONFLICT). */
+export const isStaleVersion = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 409 && error.code === 'CONFLICT' && error.body?.errorMessage === 'CONFLICT';
+
+export const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
+
+/** The field messages of a CONSTRAINT_VIOLATION, by field name (nested paths belong to their top field). */
+export function constraintErrors(error: unknown): Record<string, string[]> {
+  if (!(error instanceof ApiError) || error.code !== 'CONSTRAINT_VIOLATION') return {};
+  const out: Record<string, string[]> = {};
+  for (const { field, message } of error.body?.errors ?? []) {
+    const name = field.split('.')[0] ?? field;
+    (out[name] ??= []).push(message);
+  }
+  return out;
+}
+
+/**
+ * The failure of a call made with `silent` that the page does not handle itself: the generic
+ * danger notification of spec §8 (the http client already ended the session on a 401).
+ */
+export function reportError(error: unknown): void {
+  if (!(error instanceof ApiError)) {
+    notifyError(null);
+    return;
+  }
+  if (error.status === 401) notifySessionExpired();
+  else notifyError(error);
+}

@@ -1,0 +1,133 @@
+import {
+  CellStyleModule,
+  ColumnAutoSizeModule,
+  InfiniteRowModelModule,
+  LocaleModule,
+  ModuleRegistry,
+  RowSelectionModule,
+  RowStyleModule,
+  themeQuartz,
+  type ColDef,
+  type GetRowIdParams,
+  type GridApi,
+  type IDatasource,
+  type RowDoubleClickedEvent,
+  type RowStyle,
+  type RowClassParams,
+} from 'ag-grid-community';
+import { AgGridReact } from 'ag-grid-react';
+import { useCallback, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isDeleted, searchRecords, type ListRecord } from './list-api';
+import { BLOCK_SIZE, searchQuery, sortSpecs, type ListRequest } from './list-request';
+
+ModuleRegistry.registerModules([InfiniteRowModelModule, LocaleModule, RowSelectionModule, RowStyleModule, CellStyleModule, ColumnAutoSizeModule]);
+
+/** AG Grid in the app's colours and font (theming API, no CSS theme files). */
+const gridTheme = themeQuartz.withParams({
+  accentColor: '#2f7d4f',
+  fontFamily: 'inherit',
+  headerFontWeight: 600,
+  browserColorScheme: 'light',
+});
+
+const deletedRowStyle: RowStyle = { color: '#8c8c8c', textDecoration: 'line-through' };
+
+export interface GridFeedback {
+  /** The search answered: the total of matching rows. */
+  loaded(total: number): void;
+  failed(error: unknown): void;
+  /** The sort the user chose by clicking headers (server-side sort). */
+  sorted(sort: ListRequest['sort']): void;
+  selected(count: number): void;
+  open(id: number): void;
+}
+
+interface Props {
+  endpoint: string;
+  request: Omit<ListRequest, 'sort'>;
+  columnDefs: ColDef<ListRecord>[];
+  feedback: GridFeedback;
+  /** Changing it reloads every block (the Retry button). */
+  reloadKey: number;
+}
+
+/**
+ * The records of a list in AG Grid's infinite row model: the grid asks for one block of
+ * BLOCK_SIZE rows at a time as the user scrolls, the search API answers one page per block and
+ * its total sizes the scroll bar. Sorting by a header asks the server again.
+ */
+export function RecordGrid({ endpoint, request, columnDefs, feedback, reloadKey }: Props) {
+  const { t } = useTranslation();
+  const apiRef = useRef<GridApi<ListRecord> | null>(null);
+  const feedbackRef = useRef(feedback);
+  feedbackRef.current = feedback;
+
+  const { filters, showDeleted } = request;
+  // a new datasource makes the grid drop its blocks and ask again from the first row
+  const datasource = useMemo<IDatasource>(() => {
+    let current = true;
+    return {
+      getRows(params) {
+        const sort = sortSpecs(params.sortModel);
+        const query = searchQuery({ filters, showDeleted, sort }, params.startRow, params.endRow);
+        searchRecords(endpoint, query).then(
+          (page) => {
+            params.successCallback(page.items, page.total);
+            if (current) feedbackRef.current.loaded(page.total);
+          },
+          (error: unknown) => {
+            params.failCallback();
+            if (current) feedbackRef.current.failed(error);
+          },
+        );
+      },
+      destroy() {
+        current = false;
+      },
+    };
+    // reloadKey: a retry builds a new datasource
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [endpoint, filters, showDeleted, reloadKey]);
+
+  const localeText = useMemo(
+    () => ({ loadingOoo: t('RECORD_LIST.GRID.LOADING'), noRowsToShow: t('RECORD_LIST.GRID.NO_ROWS'), loadingError: t('RECORD_LIST.GRID.ERROR') }),
+    [t],
+  );
+
+  const getRowId = useCallback((params: GetRowIdParams<ListRecord>) => String(params.data.id), []);
+  const getRowStyle = useCallback((params: RowClassParams<ListRecord>) => (isDeleted(params.data) ? deletedRowStyle : undefined), []);
+  const onRowDoubleClicked = useCallback((event: RowDoubleClickedEvent<ListRecord>) => {
+    if (event.data) feedbackRef.current.open(event.data.id);
+  }, []);
+
+  return (
+    <AgGridReact<ListRecord>
+      theme={gridTheme}
+      rowModelType="infinite"
+      datasource={datasource}
+      cacheBlockSize={BLOCK_SIZE}
+      maxBlocksInCache={20}
+      maxConcurrentDatasourceRequests={2}
+      blockLoadDebounceMillis={100}
+      infiniteInitialRowCount={1}
+      columnDefs={columnDefs}
+      defaultColDef={{ flex: 1, minWidth: 120, resizable: true, sortable: false }}
+      localeText={localeText}
+      // the page shows its own empty state, worded for a search
+      suppressOverlays={['noRows']}
+      getRowId={getRowId}
+      getRowStyle={getRowStyle}
+      rowSelection={{ mode: 'multiRow', checkboxes: true, headerCheckbox: false, enableClickSelection: false }}
+      onGridReady={(event) => {
+        apiRef.current = event.api;
+      }}
+      onSortChanged={(event) => {
+        const model = event.api.getColumnState().flatMap((c) => (c.sort ? [{ colId: c.colId, sort: c.sort, index: c.sortIndex ?? 0 }] : []));
+        feedbackRef.current.sorted(sortSpecs(model.sort((a, b) => a.index - b.index)));
+      }}
+      onSelectionChanged={(event) => feedbackRef.current.selected(event.api.getSelectedNodes().length)}
+      onRowDoubleClicked={onRowDoubleClicked}
+    />
+  );
+}
