@@ -228,6 +228,21 @@ export class RecordService {
   /** Referenced records must exist and not be deleted. */
   private async checkReferences(trx: Executor, entity: EntityDefinition, values: RecordData): Promise<void> {
     const errors: { field: string; message: string }[] = [];
+    // lookup values must be codes of their table (one query for every lookup field)
+    const lookups = Object.entries(entity.fields).flatMap(([name, field]) =>
+      field.type === 'lookup' && values[name] != null ? ((Array.isArray(values[name]) ? values[name] : [values[name]]) as string[]).map((code) => ({ name, table: field.table, code })) : [],
+    );
+    if (lookups.length) {
+      const { rows } = await sql<{ table_code: string; code: string }>`
+        select distinct t.table_code, t.code from table_value t
+        join unnest(${lookups.map((l) => l.table)}::text[], ${lookups.map((l) => l.code)}::text[]) as x (table_code, code)
+          on t.table_code = x.table_code and t.code = x.code
+        where not t.deleted`.execute(trx);
+      const known = new Set(rows.map((r) => `${r.table_code}\u0000${r.code}`));
+      for (const name of new Set(lookups.filter((l) => !known.has(`${l.table}\u0000${l.code}`)).map((l) => l.name))) {
+        errors.push({ field: name, message: 'UNKNOWN_VALUE' });
+      }
+    }
     for (const [name, field] of Object.entries(entity.fields)) {
       if (field.type !== 'reference' || values[name] == null) continue;
       const ids = (Array.isArray(values[name]) ? values[name] : [values[name]]) as number[];

@@ -1,4 +1,4 @@
-import { AREAS, type EntityDefinition, type FieldDefinition } from '@circula/model';
+import { AREAS, lookupTable, type EntityDefinition, type FieldDefinition } from '@circula/model';
 
 let counter = 0;
 
@@ -29,8 +29,8 @@ const BY_FIELD: Record<string, unknown> = {
 let routeIndex = 0;
 const CODES: Record<string, () => string> = {
   'entity-conf': () => AREAS[routeIndex++ % AREAS.length]!.route,
-  // EER codes are six digits; chapter 99 does not exist in the list, so none is taken
-  waste: () => `99${String((counter += 1) % 10_000).padStart(4, '0')}`,
+  // EER codes are six digits in chapters 01–20; no sub-chapter 20 9x exists, so none is taken
+  waste: () => `209${String((counter += 1) % 1000).padStart(3, '0')}`,
 };
 
 /** A valid value of a field, for tests that need a record of any entity. */
@@ -56,8 +56,12 @@ export function sampleValue(field: FieldDefinition): unknown {
       return '2026-11-22T10:00:00.000Z';
     case 'time':
       return '10:30';
-    case 'lookup':
-      return field.multiple ? ['X'] : 'X';
+    case 'lookup': {
+      // a code the table really holds: the server checks lookup values against their table
+      const code = lookupTable(field.table)?.values[0]?.code;
+      if (!code) throw new Error(`no seeded value in ${field.table}`);
+      return field.multiple ? [code] : code;
+    }
     case 'tags':
       return [];
     case 'translations':

@@ -56,7 +56,12 @@ describe('the EER catalogue (waste)', () => {
     const badCode = await admin({ method: 'POST', url: E, ...json({ code: '20 03 01', description: { it: 'prova' }, entryType: 'ABSOLUTE_NON_HAZARDOUS' }) });
     expect(badCode.statusCode).toBe(400);
     expect(badCode.json().errors).toEqual([{ field: 'code', message: 'EER_CODE_FORMAT' }]);
-    const noClass = await admin({ method: 'POST', url: E, ...json({ code: '990001', description: { it: 'prova' }, entryType: 'ABSOLUTE_NON_HAZARDOUS', unNumber: '1202' }) });
+    // six digits, but no chapter 99 in the list
+    const noChapter = await admin({ method: 'POST', url: E, ...json({ code: '990001', description: { it: 'prova' }, entryType: 'ABSOLUTE_NON_HAZARDOUS' }) });
+    expect(noChapter.json().errors).toEqual([{ field: 'code', message: 'EER_CODE_FORMAT' }]);
+    const unknownState = await admin({ method: 'POST', url: E, ...json({ code: '209002', description: { it: 'prova' }, entryType: 'ABSOLUTE_NON_HAZARDOUS', physicalState: 'GASSOSO' }) });
+    expect(unknownState.json().errors).toEqual([{ field: 'physicalState', message: 'UNKNOWN_VALUE' }]);
+    const noClass = await admin({ method: 'POST', url: E, ...json({ code: '209001', description: { it: 'prova' }, entryType: 'ABSOLUTE_NON_HAZARDOUS', unNumber: '1202' }) });
     expect(noClass.json().errors).toEqual([{ field: 'adrClass', message: 'REQUIRED' }]);
   });
 });

@@ -202,7 +202,15 @@ export const RATING: LookupTableSeed = {
   ],
 };
 
+export const SUBJECT_TYPE: LookupTableSeed = {
+  code: 'SUBJECT_TYPE',
+  name: { it: 'Tipo di soggetto', en: 'Subject type' },
+  description: 'Natural person or legal entity: a person has a last name and a 16-character codice fiscale.',
+  values: [v('COMPANY', 'Persona giuridica o ditta', 'Company or firm'), v('PERSON', 'Persona fisica', 'Natural person')],
+};
+
 export const SUBJECT_TABLES: LookupTableSeed[] = [
+  SUBJECT_TYPE,
   SBJ_LEGAL_FORM,
   SUBJECT_ROLE,
   SUBJECT_TO_SUBJECT,

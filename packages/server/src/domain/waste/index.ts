@@ -15,7 +15,8 @@ const hasItems = (value: unknown) => Array.isArray(value) && value.length > 0;
 function complete(ctx: HookContext, record: RecordData): RecordData {
   const errors: { field: string; message: string }[] = [];
   const code = ctx.code ?? '';
-  if (!/^\d{6}$/.test(code)) errors.push({ field: 'code', message: 'EER_CODE_FORMAT' });
+  // six digits, the first two a chapter of the list (01–20)
+  if (!/^(0[1-9]|1\d|20)\d{4}$/.test(code)) errors.push({ field: 'code', message: 'EER_CODE_FORMAT' });
   const hazardous = HAZARDOUS_ENTRY_TYPES.has(String(record.entryType));
   if (hazardous && !hasItems(record.hpProperties)) errors.push({ field: 'hpProperties', message: 'REQUIRED' });
   if (record.unNumber && !record.adrClass) errors.push({ field: 'adrClass', message: 'REQUIRED' });
