@@ -5,6 +5,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { CATALOGUE, type Catalogue } from '@circula/model';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { accountRoutes } from './accounts/routes.js';
 import { AuthService } from './auth/auth-service.js';
 import { installRequestAuth } from './auth/request-auth.js';
 import { authRoutes } from './auth/routes.js';
@@ -18,8 +19,10 @@ import { installErrorHandler } from './http/errors.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { serveWeb } from './http/web.js';
 import { HookRegistry } from './records/hooks.js';
+import { importRoutes } from './records/import-routes.js';
 import { recordRoutes } from './records/routes.js';
 import { RecordService } from './records/service.js';
+import { subjectRoutes } from './domain/subjects/vcard.js';
 import { securityRoutes } from './security/routes.js';
 
 export interface AppDeps {
@@ -52,6 +55,8 @@ export async function buildApp({ config, db, logger, catalogue = CATALOGUE, hook
         imgSrc: ["'self'", 'data:', 'blob:', new URL(config.mapTilesUrl.replace(/\{[a-z]\}/g, 'a')).origin],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
+        // the document viewer shows PDFs fetched with the bearer token as blob: frames
+        frameSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
@@ -77,10 +82,14 @@ export async function buildApp({ config, db, logger, catalogue = CATALOGUE, hook
   installRequestAuth(app, auth);
   authRoutes(app, auth, config);
   securityRoutes(app, db, auth);
+  accountRoutes(app, db, config, auth);
   confRoutes(app, db, config, catalogue);
   await app.register(documentRoutes, { db, config });
   lookupRoutes(app, db);
-  recordRoutes(app, catalogue, new RecordService(db, catalogue, hooks));
+  const records = new RecordService(db, catalogue, hooks);
+  recordRoutes(app, catalogue, records);
+  await app.register(importRoutes, { config, db, catalogue, records });
+  subjectRoutes(app, catalogue, records);
   await serveWeb(app, config.webDist);
   return app;
 }

@@ -31,6 +31,8 @@ export interface Config {
   loginRateLimit: { perUsername: number; perAddress: number; windowSeconds: number };
   trustProxy: boolean;
   version: string;
+  /** Outgoing mail (accounts issue): SMTP_URL, else every message stays in the outbox table; MAIL_FROM; link lifetime. */
+  mail: { smtpUrl: string | null; from: string; registrationLinkHours: number; recoverLinkMinutes: number };
 }
 
 const int = (value: string | undefined, fallback: number): number => {
@@ -88,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     trustProxy: bool(env.TRUST_PROXY, false),
     version: '0.1.0',
+    mail: { smtpUrl: env.SMTP_URL || null, from: env.MAIL_FROM || 'Circula <no-reply@circula.local>', registrationLinkHours: int(env.REGISTRATION_LINK_HOURS, 72), recoverLinkMinutes: int(env.RECOVER_LINK_MINUTES, 60) },
   };
   return { ...config, ...overrides };
 }

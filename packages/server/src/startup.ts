@@ -6,6 +6,7 @@ import { LOOKUP_TABLES } from '@circula/model';
 import { seedBase } from './seed/base.js';
 import { seedLookupTables } from './seed/lookups.js';
 import { seedUsers } from './seed/demo.js';
+import { seedDemoMasterData } from './seed/demo-master-data.js';
 import { seedWasteCatalogue } from './seed/waste-catalogue.js';
 
 /** Migrations, then base data, then (on an empty database) demo data or the bootstrap administrator. */
@@ -21,4 +22,5 @@ export async function prepareDatabase(
   await seedLookupTables(db, LOOKUP_TABLES);
   await seedWasteCatalogue(db);
   await seedUsers(db, config, log);
+  await seedDemoMasterData(db, config, log);
 }

@@ -55,6 +55,17 @@ export interface BooleanField extends FieldBase {
 }
 export interface DateField extends FieldBase {
   type: 'date';
+  /** A deadline (an authorisation's expiry): lists and records flag it when past or within `warnDays`. */
+  deadline?: { warnDays: number };
+}
+
+/** Where a deadline stands on a day: past, within its warning days, or fine (dates are 'YYYY-MM-DD'). */
+export function deadlineState(value: unknown, warnDays: number, today: string): 'expired' | 'expiring' | 'valid' | null {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  if (value < today) return 'expired';
+  const limit = new Date(`${today}T00:00:00Z`);
+  limit.setUTCDate(limit.getUTCDate() + warnDays);
+  return value <= limit.toISOString().slice(0, 10) ? 'expiring' : 'valid';
 }
 export interface DateTimeField extends FieldBase {
   type: 'datetime';

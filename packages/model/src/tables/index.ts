@@ -8,6 +8,7 @@ import { LOGISTICS_TABLES } from './data/logistics.js';
 import { PROVINCES } from './data/provinces.js';
 import { RD_OPERATION } from './data/rd-operations.js';
 import { SUBJECT_TABLES } from './data/subjects.js';
+import { ALBO_TABLES } from './data/albo.js';
 import { SYSTEM_TABLES } from './data/system.js';
 import { TRANSMISSION_TABLES } from './data/transmission.js';
 import { VEHICLE_TABLES } from './data/vehicles.js';
@@ -19,6 +20,7 @@ export type { LookupTableSeed, TableValueSeed } from './types.js';
 export const LOOKUP_TABLES: LookupTableSeed[] = [
   ...SYSTEM_TABLES,
   ...SUBJECT_TABLES,
+  ...ALBO_TABLES,
   ...COMMERCIAL_TABLES,
   ...TRANSMISSION_TABLES,
   ...WASTE_TABLES,

@@ -29,6 +29,14 @@ const PARSERS: Record<number, (value: string) => unknown> = {
 };
 for (const [oid, parse] of Object.entries(PARSERS)) pg.types.setTypeParser(Number(oid), parse);
 
+/** int8[] (multiple references, tag ids) and numeric[] as arrays of numbers too: PGlite applies the element parsers, pg does not. */
+const INT8_ARRAY_OID = 1016;
+const NUMERIC_ARRAY_OID = 1231;
+for (const oid of [INT8_ARRAY_OID, NUMERIC_ARRAY_OID]) {
+  const parseArray = pg.types.getTypeParser(oid) as (value: string) => (string | null)[];
+  pg.types.setTypeParser(oid, (value: string) => parseArray(value).map((item) => (item === null ? null : Number(item))));
+}
+
 export interface ConnectOptions {
   databaseUrl: string | null;
   /** PGlite data directory; null = in memory. Ignored when databaseUrl is set. */

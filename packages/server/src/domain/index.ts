@@ -1,6 +1,8 @@
 import type { Catalogue } from '@circula/model';
 import type { HookRegistry } from '../records/hooks.js';
+import { registerAttachmentHooks } from './attachments/index.js';
 import { registerConfigurationHooks } from './configuration/index.js';
+import { registerAlboHooks } from './subjects/albo.js';
 import { registerSubjectHooks } from './subjects/index.js';
 import { registerVehicleHooks } from './vehicles/index.js';
 import { registerWasteHooks } from './waste/index.js';
@@ -9,7 +11,9 @@ import { registerWasteHooks } from './waste/index.js';
 export function registerDomainHooks(registry: HookRegistry, catalogue: Catalogue): HookRegistry {
   registerConfigurationHooks(registry, catalogue);
   registerSubjectHooks(registry);
+  registerAlboHooks(registry);
   registerWasteHooks(registry);
   registerVehicleHooks(registry);
+  registerAttachmentHooks(registry, catalogue);
   return registry;
 }

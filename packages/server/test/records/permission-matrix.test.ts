@@ -1,6 +1,7 @@
 import { authority, BASE_GROUPS, CATALOGUE, groupAuthorities, type AuthorityAction, type Target } from '@circula/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../src/seed/demo.js';
+import { minimalPdf } from '../documents/fixtures.js';
 import { sampleRecord } from '../support/samples.js';
 import { as, createTestApp, signIn, type TestApp } from '../support/test-app.js';
 
@@ -14,6 +15,18 @@ function expected(username: string, target: Target, action: AuthorityAction): bo
   return authorities.includes('ROLE_ADMIN') || authorities.includes(authority(target.authority, action));
 }
 
+/** A real multipart/form-data body, encoded by the platform's FormData. */
+async function multipart(bytes: Buffer, fields: Record<string, string>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('file', new Blob([bytes]), 'allegato.pdf');
+  const encoded = new Response(form);
+  return { headers: { 'content-type': encoded.headers.get('content-type')! }, payload: Buffer.from(await encoded.arrayBuffer()) };
+}
+
+/** The base entity a note or document view attaches to (its fixed ownerEntity filter), if any. */
+const ownerKindOf = (target: Target): string | undefined => target.filters.find((f) => f.field === 'ownerEntity' && f.op === 'eq')?.value as string | undefined;
+
 /**
  * Every target of the catalogue × every demo role × read, create, write, delete, restore (and
  * transition where there is a workflow), against the server's answers.
@@ -21,10 +34,34 @@ function expected(username: string, target: Target, action: AuthorityAction): bo
 describe('permission matrix', () => {
   let t: TestApp;
   const calls: Record<string, ReturnType<typeof as>> = {};
+  /** One record of each kind notes and documents attach to, made by the administrator. */
+  const owners: Record<string, number> = {};
   beforeAll(async () => {
     t = await createTestApp();
     for (const username of ROLES) calls[username] = as(t.app, (await signIn(t.app, username)).token);
+    for (const route of ['subjects', 'warehouse', 'vehicles']) {
+      const target = CATALOGUE.target(route)!;
+      const res = await calls.admin!({ method: 'POST', url: target.endpoint, ...json({ ...sampleRecord(target.entity), ...target.defaults }) });
+      owners[target.entity.name] = res.json().data.id;
+    }
   });
+
+  /** A valid body for the target: notes and documents name a real owner, documents a file of that owner. */
+  const bodyFor = async (target: Target) => {
+    const kind = ownerKindOf(target) ?? (target.entity.fields.ownerId?.required ? 'subject' : undefined);
+    const refs: Record<string, number> = { ...owners };
+    if (kind && target.entity.fields.document) {
+      const authority = { subject: 'DOC_SUBJECT', warehouse: 'DOC_WAREHOUSE', vehicle: 'VEHICLE' }[kind]!;
+      const upload = await calls.admin!({ method: 'POST', url: '/api/resources/document', ...(await multipart(minimalPdf(), { ownerEntity: authority, ownerId: String(owners[kind]) })) });
+      refs.document = upload.json().data.id;
+    }
+    const body: Record<string, unknown> = { ...sampleRecord(target.entity, refs), ...target.defaults };
+    if (kind) {
+      body.ownerEntity = kind;
+      body.ownerId = owners[kind];
+    }
+    return body;
+  };
   afterAll(() => t.close());
 
   for (const target of CATALOGUE.targets) {
@@ -34,7 +71,7 @@ describe('permission matrix', () => {
           const admin = calls.admin!;
           const call = calls[username]!;
           const E = target.endpoint;
-          const seed = await admin({ method: 'POST', url: E, ...json({ ...sampleRecord(target.entity), ...target.defaults }) });
+          const seed = await admin({ method: 'POST', url: E, ...json(await bodyFor(target)) });
           expect(seed.statusCode, seed.body).toBe(201);
           const record = seed.json().data as { id: number; version: number };
 
@@ -42,7 +79,7 @@ describe('permission matrix', () => {
           expect(read.statusCode, `read ${read.body}`).toBe(expected(username, target, 'R') ? 200 : 403);
           expect((await call({ method: 'GET', url: E })).statusCode).toBe(expected(username, target, 'R') ? 200 : 403);
 
-          const create = await call({ method: 'POST', url: E, ...json({ ...sampleRecord(target.entity), ...target.defaults }) });
+          const create = await call({ method: 'POST', url: E, ...json(await bodyFor(target)) });
           expect(create.statusCode, `create ${create.body}`).toBe(expected(username, target, 'W') ? 201 : 403);
 
           const write = await call({ method: 'PUT', url: `${E}/${record.id}`, ...json({ version: record.version }) });

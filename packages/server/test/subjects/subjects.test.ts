@@ -111,4 +111,38 @@ describe('subjects and their role views', () => {
     expect(got.addresses[1]).toMatchObject({ city: 'Monza', latitude: 45.5845 });
     expect(got.contact.email).toBe('info@metallilombardi.it');
   });
+
+  it('exports a subject as a vCard for whoever may read it', async () => {
+    const created = await admin({
+      method: 'POST',
+      url: CUSTOMERS,
+      ...json({
+        name: 'Rossi; Bianchi & C. S.n.c.',
+        vatNumber: '00905811006',
+        pec: 'rossibianchi@pec.it',
+        contact: { email: 'info@rossibianchi.it', phone: '+39 02 555 1234' },
+        addresses: [{ street: 'Via Torino', houseNumber: '5', city: 'Milano', zip: '20123', province: 'MI', country: 'ITA', latitude: 45.4628, longitude: 9.1859 }],
+      }),
+    });
+    const { id, code } = created.json().data;
+    const res = await admin({ method: 'GET', url: `${SUBJECTS}/${id}/exportVcard` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/vcard');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${code}.vcf"`);
+    const lines = res.body.split('\r\n');
+    expect(lines[0]).toBe('BEGIN:VCARD');
+    expect(lines).toContain('VERSION:4.0');
+    expect(lines).toContain('ORG:Rossi\\; Bianchi & C. S.n.c.');
+    expect(lines).toContain('EMAIL;TYPE=work;PREF=1:rossibianchi@pec.it');
+    expect(lines).toContain('TEL;TYPE=work,voice;VALUE=uri:tel:+39025551234');
+    expect(lines).toContain('ADR;TYPE=work;GEO="geo:45.4628,9.1859":;;Via Torino 5;Milano;MI;20123;ITA');
+    expect(lines).toContain('NOTE:P.IVA 00905811006');
+    expect(lines.at(-2)).toBe('END:VCARD');
+    // unreadable or missing subjects are not exported
+    expect((await admin({ method: 'GET', url: `${SUBJECTS}/999999/exportVcard` })).statusCode).toBe(404);
+    const { owner } = await callers(t.app, 'owner');
+    const ownerStatus = (await owner({ method: 'GET', url: `${SUBJECTS}/${id}/exportVcard` })).statusCode;
+    const ownerReads = (await owner({ method: 'GET', url: `${SUBJECTS}/${id}` })).statusCode;
+    expect(ownerStatus).toBe(ownerReads === 200 ? 200 : ownerReads);
+  });
 });

@@ -78,11 +78,19 @@ export function sampleValue(field: FieldDefinition): unknown {
   }
 }
 
-/** A body with every required field of the entity filled, plus a code when the entity does not generate one. */
-export function sampleRecord(entity: EntityDefinition): Record<string, unknown> {
+/**
+ * A body with every required field of the entity filled, plus a code when the entity does not
+ * generate one. Required references take their id from `refs` (by entity name; `document` for a
+ * document field): records the caller made beforehand.
+ */
+export function sampleRecord(entity: EntityDefinition, refs: Record<string, number> = {}): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(entity.fields)) {
-    if (field.required && !field.readOnly) {
+    if (field.required && !field.readOnly && (field.type === 'reference' || field.type === 'document')) {
+      const id = refs[field.type === 'document' ? 'document' : field.entity];
+      if (id === undefined) throw new Error(`${entity.name}.${name}: references need a real target record`);
+      body[name] = field.type === 'reference' && field.multiple ? [id] : id;
+    } else if (field.required && !field.readOnly) {
       const given = BY_FIELD[`${entity.name}.${name}`];
       body[name] = typeof given === 'function' ? (given as () => unknown)() : (given ?? sampleValue(field));
     }

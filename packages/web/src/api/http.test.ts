@@ -201,4 +201,32 @@ describe('http client', () => {
     await expect(client().request('/api/a')).rejects.toMatchObject({ status: 0, body: null });
     expect(handlers.error).toHaveBeenCalledTimes(1);
   });
+  it('uploads a FormData body as it is, with the bearer token and no content type of its own', async () => {
+    users.set(user());
+    responder = () => json(201, { data: { id: 12, fileName: 'a.pdf' } });
+    const form = new FormData();
+    form.append('ownerEntity', 'DOC_SUBJECT');
+    form.append('file', new Blob(['%PDF-1.4']), 'a.pdf');
+    const data = await client().upload<{ id: number }>('/api/resources/document', form);
+    expect(data).toEqual({ id: 12, fileName: 'a.pdf' });
+    expect(calls[0]?.init.method).toBe('POST');
+    expect(calls[0]?.init.body).toBe(form);
+    // the platform writes multipart/form-data with its boundary
+    expect(calls[0]?.headers.get('Content-Type')).toBeNull();
+    expect(calls[0]?.headers.get('Authorization')).toBe('Bearer token-1');
+  });
+
+  it('reads a file as a Blob, and a failed download as an ordinary error', async () => {
+    users.set(user());
+    responder = () => new Response(new Uint8Array([37, 80, 68, 70]), { status: 200, headers: { 'Content-Type': 'application/pdf' } });
+    const blob = await client().blob('/api/resources/document/3');
+    expect(blob.type).toBe('application/pdf');
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(new Uint8Array([37, 80, 68, 70]));
+    expect(calls[0]?.headers.get('Accept')).toBe('*/*');
+    expect(calls[0]?.headers.get('Authorization')).toBe('Bearer token-1');
+
+    responder = () => json(404, { errorCode: 'NOT_FOUND', errorMessage: 'NOT_FOUND' });
+    await expect(client().blob('/api/resources/document/4', { silent: true })).rejects.toMatchObject({ status: 404 });
+    expect(handlers.error).not.toHaveBeenCalled();
+  });
 });

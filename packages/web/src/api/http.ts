@@ -20,6 +20,10 @@ export interface RequestOptions {
   json?: unknown;
   /** Sent as application/x-www-form-urlencoded. */
   form?: Record<string, string>;
+  /** Sent as multipart/form-data (the browser sets the boundary). */
+  formData?: FormData;
+  /** How a successful answer is read: JSON or text (default), or the raw bytes. */
+  responseType?: 'body' | 'blob';
   credentials?: RequestCredentials;
   signal?: AbortSignal;
   /** The caller shows its own messages: no notification, no navigation on failure. */
@@ -49,6 +53,10 @@ export interface HttpClient {
   request<T>(url: string, options?: RequestOptions): Promise<T>;
   /** `request` for enveloped answers: resolves to `data`. */
   data<T>(url: string, options?: RequestOptions): Promise<T>;
+  /** POSTs a multipart form (a file upload); resolves to the envelope's `data`. */
+  upload<T>(url: string, form: FormData, options?: Omit<RequestOptions, 'json' | 'form' | 'formData'>): Promise<T>;
+  /** GETs a file as a Blob (with the bearer token, which a plain link cannot carry). */
+  blob(url: string, options?: Omit<RequestOptions, 'json' | 'form' | 'formData'>): Promise<Blob>;
   /** Refreshes the token now (single flight); rejects with ApiError when the server refuses. */
   refresh(): Promise<CurrentUser>;
   resolveUrl(url: string): string;
@@ -102,7 +110,7 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     return Number.isNaN(expiresAt) || expiresAt - now() <= REFRESH_MARGIN_MS;
   };
 
-  async function send(url: string, init: RequestInit): Promise<{ response: Response; payload: unknown }> {
+  async function send(url: string, init: RequestInit, asBlob = false): Promise<{ response: Response; payload: unknown }> {
     let response: Response;
     try {
       response = await config.fetch(url, init);
@@ -110,7 +118,7 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
       throw new ApiError(0, null);
     }
-    return { response, payload: await readBody(response) };
+    return { response, payload: asBlob && response.ok ? await response.blob() : await readBody(response) };
   }
 
   async function doRefresh(): Promise<CurrentUser> {
@@ -179,7 +187,9 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     if (token) headers.set('Authorization', `Bearer ${token}`);
 
     let body: BodyInit | undefined;
-    if (options.form) {
+    if (options.formData) {
+      body = options.formData;
+    } else if (options.form) {
       body = new URLSearchParams(options.form);
       headers.set('Content-Type', 'application/x-www-form-urlencoded;charset=UTF-8');
     } else if (options.json !== undefined) {
@@ -193,7 +203,7 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     if (options.signal) init.signal = options.signal;
 
     try {
-      const { response, payload } = await send(resolveUrl(url) + queryString(options.query), init);
+      const { response, payload } = await send(resolveUrl(url) + queryString(options.query), init, options.responseType === 'blob');
       if (response.ok) return payload as T;
       throw new ApiError(response.status, isApiErrorBody(payload) ? payload : null);
     } catch (error) {
@@ -212,6 +222,9 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
   return {
     request,
     data: async <T>(url: string, options?: RequestOptions) => (await request<Envelope<T>>(url, options)).data,
+    upload: async <T>(url: string, form: FormData, options?: RequestOptions) =>
+      (await request<Envelope<T>>(url, { ...options, method: 'POST', formData: form })).data,
+    blob: (url: string, options?: RequestOptions) => request<Blob>(url, { ...options, headers: { Accept: '*/*', ...options?.headers }, responseType: 'blob' }),
     refresh,
     resolveUrl,
   };

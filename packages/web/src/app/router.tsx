@@ -41,10 +41,11 @@ export function appRoutes(): RouteObject[] {
           path: 'recover-password',
           lazy: async () => ({ Component: (await import('../features/auth/RecoverPasswordPage')).RecoverPasswordPage }),
         },
+        // public: opened from the emailed link (`u`); without it the page itself requires sign-on
+        { path: 'registration', element: <RegistrationPage /> },
         {
           element: <SignOnGuard />,
           children: [
-            { path: 'registration', element: <RegistrationPage /> },
             {
               element: <RoleGuard />,
               children: [

@@ -2,6 +2,7 @@ import { isScalar, type FieldDefinition } from '@circula/model';
 import type { ColDef, ICellRendererParams, ValueFormatterParams } from 'ag-grid-community';
 import type { ComponentType } from 'react';
 import { i18n } from '../i18n';
+import { ScalarDisplay } from './displays';
 import { formatScalar } from './format-value';
 import type { FieldDisplayProps, FieldWidget } from './types';
 
@@ -27,6 +28,8 @@ function baseColumn({ name, field, label }: ColumnArgs): ColDef {
 /** Scalars: formatted text (Italian numbers and dates), numbers right-aligned. */
 export function scalarColumn(args: ColumnArgs): ColDef {
   const { field, language } = args;
+  // a deadline is flagged in the cell (expired, expiring) as on the record
+  if (field.type === 'date' && field.deadline) return displayColumn(ScalarDisplay)(args);
   const t = i18n.getFixedT(language);
   return {
     ...baseColumn(args),

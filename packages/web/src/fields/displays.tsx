@@ -1,4 +1,4 @@
-import type { FieldDefinition, GroupField, LookupField, MeasureField, ReferenceField, TagsField } from '@circula/model';
+import { deadlineState, type FieldDefinition, type GroupField, type LookupField, type MeasureField, type ReferenceField, type TagsField } from '@circula/model';
 import { Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DocumentLink } from './document-link';
@@ -11,9 +11,22 @@ import type { FieldDisplayProps } from './types';
 
 const NUMERIC = new Set(['integer', 'decimal', 'money']);
 
+/** Today in the user's time zone, as 'YYYY-MM-DD'. */
+export const localToday = (): string => new Date().toLocaleDateString('sv-SE');
+
 export function ScalarDisplay({ field, value }: FieldDisplayProps) {
   const { t } = useTranslation();
   const text = formatScalar(field, value, (v) => t(v ? 'FIELDS.YES' : 'FIELDS.NO')) ?? '';
+  if (field.type === 'date' && field.deadline) {
+    const state = deadlineState(value, field.deadline.warnDays, localToday());
+    if (state === 'expired' || state === 'expiring') {
+      return (
+        <Tag color={state === 'expired' ? 'red' : 'orange'} data-deadline={state}>
+          {text} · {t(`FIELDS.DEADLINE.${state.toUpperCase()}`)}
+        </Tag>
+      );
+    }
+  }
   if (field.type === 'longText') return <span style={{ whiteSpace: 'pre-wrap' }}>{text}</span>;
   return <span style={NUMERIC.has(field.type) ? { display: 'block', textAlign: 'right' } : undefined}>{text}</span>;
 }

@@ -27,7 +27,7 @@ export const vehicle = defineEntity({
     tareKg: decimal(0, { label: { it: 'Tara (kg)', en: 'Tare (kg)' }, min: 0, max: 100_000 }),
     pollutionCategory: lookup('POLLUTION_CATEGORY', { label: { it: 'Classe ambientale', en: 'Emission class' } }),
     adr: boolean({ label: { it: 'Attrezzato ADR', en: 'ADR equipped' }, default: false, list: true }),
-    adrExpiry: date({ label: { it: 'Scadenza certificato ADR', en: 'ADR certificate expiry' } }),
+    adrExpiry: date({ label: { it: 'Scadenza certificato ADR', en: 'ADR certificate expiry' }, deadline: { warnDays: 30 } }),
     owner: reference('subject', { label: { it: 'Proprietario', en: 'Owner' } }),
     alboNumber: text({ label: { it: 'Iscrizione Albo Gestori Ambientali', en: 'Albo Gestori Ambientali registration' }, max: 40, upper: true, search: true }),
     tags: tags({ label: { it: 'Etichette', en: 'Tags' } }),

@@ -25,7 +25,7 @@ export const warehouse = defineEntity({
     authorisedWaste: reference('waste', { label: { it: 'Codici EER autorizzati', en: 'Authorised EWC codes' }, multiple: true }),
     capacityTons: decimal(3, { label: { it: 'Capacità di stoccaggio (t)', en: 'Storage capacity (t)' }, min: 0, max: 10_000_000 }),
     authorisationNumber: text({ label: { it: 'Numero autorizzazione', en: 'Authorisation number' }, max: 60, search: true }),
-    authorisationExpiry: date({ label: { it: 'Scadenza autorizzazione', en: 'Authorisation expiry' }, list: true }),
+    authorisationExpiry: date({ label: { it: 'Scadenza autorizzazione', en: 'Authorisation expiry' }, list: true, deadline: { warnDays: 60 } }),
     tags: tags({ label: { it: 'Etichette', en: 'Tags' } }),
     notes: longText({ label: { it: 'Note', en: 'Notes' }, max: 5000 }),
   },

@@ -10,6 +10,9 @@ import * as m0008 from './0008-search-vector.js';
 import * as m0009 from './0009-subjects.js';
 import * as m0010 from './0010-waste.js';
 import * as m0011 from './0011-means-and-places.js';
+import * as m0012 from './0012-attachments.js';
+import * as m0013 from './0013-accounts.js';
+import * as m0014 from './0014-albo-authorisations.js';
 
 /**
  * Append-only: a migration, once released, is never edited; changes come as a new entry.
@@ -27,4 +30,7 @@ export const migrations: Record<string, Migration> = {
   '0009-subjects': m0009,
   '0010-waste': m0010,
   '0011-means-and-places': m0011,
+  '0012-attachments': m0012,
+  '0013-accounts': m0013,
+  '0014-albo-authorisations': m0014,
 };

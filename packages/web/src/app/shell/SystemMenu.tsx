@@ -1,8 +1,9 @@
-import { COMPANY_FOOTER, RIGHTS_LINE, SYSTEM_MENU } from '@circula/model';
+import { COMPANY_FOOTER, isAdminOrManager, RIGHTS_LINE, SYSTEM_MENU } from '@circula/model';
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { RegistrationLinkModal } from '../../features/accounts/RegistrationLinkModal';
 import { ChangePasswordModal } from '../../features/auth/ChangePasswordModal';
 import { logout } from '../auth/session';
 import type { CurrentUser } from '../auth/user-store';
@@ -27,6 +28,7 @@ export function SystemMenu({ user, readable }: { user: CurrentUser; readable: Re
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [changingPassword, setChangingPassword] = useState(false);
+  const [sendingLink, setSendingLink] = useState(false);
   const entries = useMemo(() => composeMenu(SYSTEM_MENU, user, readable, 'system'), [user, readable]);
   const env = getEnvironment();
 
@@ -48,6 +50,10 @@ export function SystemMenu({ user, readable }: { user: CurrentUser; readable: Re
           return [{ key: e.key, icon: <AppIcon name={e.icon} />, label: label(e), 'data-testid': e.testId }];
         case 'action':
           return [
+            // administrators and managers invite collaborators from here (accounts issue)
+            ...(e.key === 'logout' && isAdminOrManager(user)
+              ? [{ type: 'divider' as const }, { key: 'registration-link', icon: <AppIcon name="MailOutlined" />, label: t('ACCOUNTS.REGISTRATION_LINK.MENU'), 'data-testid': 'system-menu-registration-link' }]
+              : []),
             ...(e.key === 'logout' ? [{ type: 'divider' as const }] : []),
             { key: e.key, icon: <AppIcon name={e.icon} />, label: label(e), 'data-testid': e.testId, danger: e.key === 'logout' },
           ];
@@ -63,12 +69,13 @@ export function SystemMenu({ user, readable }: { user: CurrentUser; readable: Re
           ];
       }
     });
-  }, [entries, t, i18n.language]);
+  }, [entries, t, i18n.language, user]);
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     setOpen(false);
     if (key === 'logout') void logout();
     else if (key === 'change-password') setChangingPassword(true);
+    else if (key === 'registration-link') setSendingLink(true);
     else {
       const path = paths.get(key);
       if (path) navigate(path);
@@ -101,6 +108,7 @@ export function SystemMenu({ user, readable }: { user: CurrentUser; readable: Re
         </Button>
       </Dropdown>
       <ChangePasswordModal open={changingPassword} username={user.username} onClose={() => setChangingPassword(false)} />
+      <RegistrationLinkModal open={sendingLink} onClose={() => setSendingLink(false)} />
     </>
   );
 }

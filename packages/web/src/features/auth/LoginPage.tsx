@@ -2,13 +2,14 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { forbiddenReasonMessage } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { usePostLoginTarget } from '../../app/auth/guards';
 import { login } from '../../app/auth/session';
 import { useCurrentUser } from '../../app/auth/useAuth';
 import { forbiddenChangePasswordUrl } from '../../app/navigation';
+import { ForgotPasswordLink } from '../accounts/ResetLinkModal';
 import { loginErrorKey } from './auth-errors';
 import { PublicLayout } from './PublicLayout';
 
@@ -68,7 +69,7 @@ export function LoginPage() {
           </Button>
         </Form>
         <div style={{ marginTop: 16, textAlign: 'center' }}>
-          <Link to="/recover-password">{t('LOGIN.FORGOT_PASSWORD')}</Link>
+          <ForgotPasswordLink />
         </div>
       </Card>
     </PublicLayout>

@@ -8,6 +8,7 @@ import { MODAL_WIDTH } from '../../app/modal-sizes';
 import { notifySuccess } from '../../app/notifications';
 import { queryClient } from '../../app/query-client';
 import { textIn } from '../../fields/labels';
+import { AttachmentsTab, hasAttachments } from './attachments/AttachmentsTab';
 import { HistoryDrawer } from './HistoryDrawer';
 import { recordApi, type RecordData } from './record-api';
 import { constraintErrors, isStaleVersion, reportError } from './record-errors';
@@ -304,6 +305,8 @@ export function RecordEditor({ target, conf, mode, record, back = null, goBack }
       >
         <RecordFields target={target} mode={formMode} disabled={readOnly} />
       </Form>
+
+      {current && hasAttachments(target.entity.name) && <AttachmentsTab entityName={target.entity.name} recordId={current.id} backPath={`/${target.route}/${current.id}`} />}
 
       {current && <HistoryDrawer target={target} id={current.id} open={historyOpen} onClose={() => setHistoryOpen(false)} />}
 

@@ -1,4 +1,4 @@
-import { DownloadOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
 import { CATALOGUE, type EntityConf, type FilterSpec, type SortSpec, type Target } from '@circula/model';
 import { Alert, Button, Dropdown, Empty, Input, Result, Space, Spin, Switch, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -7,6 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useReadableRoutes } from '../../app/auth/useReadableRoutes';
 import { formatNumber } from '../../app/format';
 import { ColumnChooser } from './ColumnChooser';
+import { ImportModal } from './import/ImportModal';
 import { downloadFile } from './list-api';
 import { buildColumnDefs, columnLabel } from './list-column-defs';
 import { listColumns } from './list-columns';
@@ -68,6 +69,7 @@ function RecordList({ target, conf }: { target: Target; conf: EntityConf | null 
   const [selected, setSelected] = useState(0);
   const [reloadKey, setReloadKey] = useState(0);
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
+  const [importOpen, setImportOpen] = useState(false);
 
   const columns = useMemo(() => listColumns(target), [target]);
   const { visible, change, reset, isPending } = useVisibleColumns(target.route, columns);
@@ -179,6 +181,14 @@ function RecordList({ target, conf }: { target: Target; conf: EntityConf | null 
               {exporting ? t('RECORD_LIST.EXPORT_IN_PROGRESS') : t('RECORD_LIST.EXPORT')}
             </Button>
           </Dropdown>
+          {conf?.canCreate && (
+            <>
+              <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)} data-testid="list-import">
+                {t('IMPORT.BUTTON')}
+              </Button>
+              <ImportModal target={target} open={importOpen} onClose={() => setImportOpen(false)} onImported={() => setReloadKey((k) => k + 1)} />
+            </>
+          )}
         </Space>
       </Space>
 

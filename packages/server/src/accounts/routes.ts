@@ -1,0 +1,103 @@
+import { isAdminOrManager } from '@circula/model';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuthService } from '../auth/auth-service.js';
+import { requirePrincipal } from '../auth/request-auth.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/connect.js';
+import { forbidden } from '../http/errors.js';
+import { mailRoutes } from '../mail/routes.js';
+import { MailService } from '../mail/service.js';
+import { AccountService } from './service.js';
+
+const optionalText = (max: number) => z.string().max(max).nullish();
+
+/**
+ * The webaccess calls of API.md "Configuration services" (registration by emailed link,
+ * password recovery) and the mail outbox. Only the registration link needs a signed-in
+ * administrator or manager; the other calls are public.
+ */
+export function accountRoutes(app: FastifyInstance, db: Db, config: Config, auth: AuthService): { mail: MailService; accounts: AccountService } {
+  const mail = new MailService(db, config, app.log);
+  const accounts = new AccountService(db, config, auth, mail);
+  app.addHook('onClose', async () => mail.close());
+  mailRoutes(app, db);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/webaccess/registration-link',
+    {
+      schema: {
+        tags: ['webaccess'],
+        body: z.object({
+          email: z.string().max(500),
+          step: z.number().int().optional(),
+          lang: optionalText(10),
+          type: optionalText(50),
+        }),
+      },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      if (!isAdminOrManager(principal)) throw forbidden(undefined, 'CANT_SEND_REGISTRATION_LINK');
+      return { data: await accounts.sendRegistrationLink(principal, { ...request.body, lang: request.body.lang ?? principal.lang }) };
+    },
+  );
+
+  r.get(
+    '/api/webaccess/registration',
+    { config: { public: true }, schema: { tags: ['webaccess'], querystring: z.object({ u: z.string().max(100).optional() }) } },
+    async (request) => ({ data: await accounts.readRegistration(request.query.u, request.ip) }),
+  );
+
+  r.post(
+    '/api/webaccess/registration',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['webaccess'],
+        body: z.object({
+          name: optionalText(1000),
+          lastname: optionalText(1000),
+          email: optionalText(1000),
+          username: optionalText(1000),
+          password: optionalText(1000),
+          confirmPassword: optionalText(1000),
+          uuid: optionalText(100),
+          subjectType: optionalText(50),
+          type: optionalText(50),
+        }),
+      },
+    },
+    async (request) => ({ data: await accounts.register(request.body, request.ip) }),
+  );
+
+  r.post(
+    '/api/webaccess/recover-password-link',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['webaccess'],
+        body: z.object({ username: z.string().trim().min(1).max(200), lang: optionalText(10) }),
+      },
+    },
+    async (request) => {
+      const { pending } = await accounts.requestRecovery(request.body, request.ip);
+      // sent after the answer: its duration must not tell whether the user exists
+      pending.catch((error: unknown) => request.log.error({ err: error }, 'recovery mail not sent'));
+      return { data: 'OK' };
+    },
+  );
+
+  r.get(
+    '/api/webaccess/recover-password',
+    { config: { public: true }, schema: { tags: ['webaccess'], querystring: z.object({ u: z.string().max(100).optional() }) } },
+    async (request) => {
+      await accounts.recover(request.query.u, request.ip);
+      return { data: 'OK' };
+    },
+  );
+
+  return { mail, accounts };
+}

@@ -1,0 +1,77 @@
+import { isAdminOrManager, type Page } from '@circula/model';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { requirePrincipal } from '../auth/request-auth.js';
+import type { Db } from '../db/connect.js';
+import { forbidden } from '../http/errors.js';
+import { paging } from '../records/search.js';
+import { withAccountTables } from './tables.js';
+
+export interface OutboxMessage {
+  id: number;
+  createdAt: string;
+  to: string;
+  subject: string;
+  template: string;
+  lang: string;
+  transport: string;
+  status: string;
+  error: string | null;
+  text: string | null;
+  html: string | null;
+  sentAt: string | null;
+  createdBy: string | null;
+}
+
+/** `GET /api/mail/outbox`: the messages the application sent or keeps, newest first (administrators and managers). */
+export function mailRoutes(app: FastifyInstance, db: Db): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const adb = withAccountTables(db);
+  r.get(
+    '/api/mail/outbox',
+    {
+      schema: {
+        tags: ['mail'],
+        querystring: z.object({
+          to: z.string().trim().max(320).optional(),
+          template: z.string().trim().max(50).optional(),
+          status: z.string().trim().max(20).optional(),
+          page: z.coerce.number().int().min(0).optional(),
+          size: z.coerce.number().int().min(1).optional(),
+        }),
+      },
+    },
+    async (request): Promise<{ data: Page<OutboxMessage> }> => {
+      const principal = requirePrincipal(request);
+      if (!isAdminOrManager(principal)) throw forbidden(undefined, 'CANT_READ');
+      const { to, template, status } = request.query;
+      const { page, size } = paging(request.query);
+      let base = adb.selectFrom('mail_outbox');
+      if (to) base = base.where(sql<string>`lower(to_address)`, '=', to.toLowerCase());
+      if (template) base = base.where('template', '=', template);
+      if (status) base = base.where('status', '=', status);
+      const [rows, count] = await Promise.all([
+        base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(size).offset(page * size).execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      const items = rows.map((row) => ({
+        id: row.id,
+        createdAt: new Date(row.created_at).toISOString(),
+        to: row.to_address,
+        subject: row.subject,
+        template: row.template,
+        lang: row.lang,
+        transport: row.transport,
+        status: row.status,
+        error: row.error,
+        text: row.body_text,
+        html: row.body_html,
+        sentAt: row.sent_at ? new Date(row.sent_at).toISOString() : null,
+        createdBy: row.created_by,
+      }));
+      return { data: { items, total: Number(count.total), page, size } };
+    },
+  );
+}
