@@ -1,3 +1,4 @@
+import { multipart } from '../support/multipart.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,14 +8,6 @@ import { minimalPdf, PNG_1X1 } from '../documents/fixtures.js';
 import { expectViolation, STRONG_PASSWORD, uniqueName } from '../security/support.js';
 import { as, createTestApp, signIn, type TestApp } from '../support/test-app.js';
 
-/** A real multipart/form-data body, encoded by the platform's FormData. */
-async function multipart(file: { name: string; bytes: Buffer }, fields: Record<string, string> = {}) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append('file', new Blob([file.bytes]), file.name);
-  const encoded = new Response(form);
-  return { headers: { 'content-type': encoded.headers.get('content-type')! }, payload: Buffer.from(await encoded.arrayBuffer()) };
-}
 
 const byOwner = (ownerId: number) => `q=${encodeURIComponent(JSON.stringify({ filters: [{ field: 'ownerId', op: 'eq', value: ownerId }] }))}`;
 

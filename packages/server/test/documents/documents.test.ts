@@ -3,24 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart, type UploadFile } from '../support/multipart.js';
 import { as, createTestApp, signIn, type TestApp } from '../support/test-app.js';
 import { docx, ELF, HTML, minimalPdf, openDocument, PNG_1X1, windowsExecutable, xlsx, zip } from './fixtures.js';
-
-interface UploadFile {
-  name: string;
-  bytes: Buffer;
-  /** What the client claims; the server must not believe it. */
-  type?: string;
-}
-
-/** A real multipart/form-data body, encoded by the platform's FormData. */
-async function multipart(file: UploadFile | null, fields: Record<string, string> = {}) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (file) form.append('file', new Blob([file.bytes], { type: file.type ?? 'application/octet-stream' }), file.name);
-  const encoded = new Response(form);
-  return { headers: { 'content-type': encoded.headers.get('content-type')! }, payload: Buffer.from(await encoded.arrayBuffer()) };
-}
 
 /** Every file under a directory, relative to it. */
 const filesUnder = (dir: string): string[] =>

@@ -2,6 +2,7 @@ import { authority, BASE_GROUPS, CATALOGUE, groupAuthorities, type AuthorityActi
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../src/seed/demo.js';
 import { minimalPdf } from '../documents/fixtures.js';
+import { multipart } from '../support/multipart.js';
 import { sampleRecord } from '../support/samples.js';
 import { as, createTestApp, signIn, type TestApp } from '../support/test-app.js';
 
@@ -15,14 +16,6 @@ function expected(username: string, target: Target, action: AuthorityAction): bo
   return authorities.includes('ROLE_ADMIN') || authorities.includes(authority(target.authority, action));
 }
 
-/** A real multipart/form-data body, encoded by the platform's FormData. */
-async function multipart(bytes: Buffer, fields: Record<string, string>) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append('file', new Blob([bytes]), 'allegato.pdf');
-  const encoded = new Response(form);
-  return { headers: { 'content-type': encoded.headers.get('content-type')! }, payload: Buffer.from(await encoded.arrayBuffer()) };
-}
 
 /** The base entity a note or document view attaches to (its fixed ownerEntity filter), if any. */
 const ownerKindOf = (target: Target): string | undefined => target.filters.find((f) => f.field === 'ownerEntity' && f.op === 'eq')?.value as string | undefined;
@@ -52,7 +45,7 @@ describe('permission matrix', () => {
     const refs: Record<string, number> = { ...owners };
     if (kind && target.entity.fields.document) {
       const authority = { subject: 'DOC_SUBJECT', warehouse: 'DOC_WAREHOUSE', vehicle: 'VEHICLE' }[kind]!;
-      const upload = await calls.admin!({ method: 'POST', url: '/api/resources/document', ...(await multipart(minimalPdf(), { ownerEntity: authority, ownerId: String(owners[kind]) })) });
+      const upload = await calls.admin!({ method: 'POST', url: '/api/resources/document', ...(await multipart({ name: 'allegato.pdf', bytes: minimalPdf() }, { ownerEntity: authority, ownerId: String(owners[kind]) })) });
       refs.document = upload.json().data.id;
     }
     const body: Record<string, unknown> = { ...sampleRecord(target.entity, refs), ...target.defaults };

@@ -1,8 +1,9 @@
 import { findArea } from '@circula/model';
-import { Button, Result, Spin, Typography } from 'antd';
+import { Result, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useReadableRoutes } from '../app/auth/useReadableRoutes';
+import { AreaForbidden, AreaLoadError } from './AreaResults';
 
 export type AreaMode = 'list' | 'new' | 'show' | 'edit' | 'virtual-folder';
 
@@ -17,32 +18,14 @@ interface Props {
  */
 export function AreaPlaceholderPage({ route, mode }: Props) {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
   const { id } = useParams();
   const readable = useReadableRoutes();
   const area = findArea(route);
 
   if (readable.isPending) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
 
-  if (readable.isError) {
-    return <Result status="error" title={t('AREA.LOAD_ERROR')} subTitle={t('NOTIFICATIONS.ERROR.DESCRIPTION')} />;
-  }
-
-  if (!readable.routes.has(route)) {
-    return (
-      <Result
-        data-testid="area-forbidden"
-        status="403"
-        title={t('AREA.FORBIDDEN_TITLE')}
-        subTitle={t('AREA.FORBIDDEN_DESCRIPTION')}
-        extra={
-          <Button type="primary" onClick={() => navigate('/')}>
-            {t('AREA.BACK_HOME')}
-          </Button>
-        }
-      />
-    );
-  }
+  if (readable.isError) return <AreaLoadError />;
+  if (!readable.routes.has(route)) return <AreaForbidden />;
 
   const title = area ? (i18n.language === 'en' ? area.label.en : area.label.it) : route;
   return (

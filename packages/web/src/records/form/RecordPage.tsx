@@ -1,6 +1,6 @@
 import { CATALOGUE, type EntityConf, type Target } from '@circula/model';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Result, Spin } from 'antd';
+import { Result, Spin } from 'antd';
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -10,6 +10,7 @@ import { NotFoundPage } from '../../features/errors/NotFoundPage';
 import { recordApi } from './record-api';
 import { isNotFound, reportError } from './record-errors';
 import { virtualFolderBack } from './record-navigation';
+import { AreaForbidden, AreaLoadError } from '../AreaResults';
 import { RecordEditor, type PageMode } from './RecordEditor';
 
 const loading = <Spin style={{ display: 'block', margin: '64px auto' }} />;
@@ -40,23 +41,6 @@ function Unauthorised({ message, goBack }: { message: 'CANT_UPDATE' | 'CANT_CREA
   return <div data-testid="record-unauthorised" />;
 }
 
-function Forbidden() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  return (
-    <Result
-      data-testid="area-forbidden"
-      status="403"
-      title={t('AREA.FORBIDDEN_TITLE')}
-      subTitle={t('AREA.FORBIDDEN_DESCRIPTION')}
-      extra={
-        <Button type="primary" onClick={() => void navigate('/')}>
-          {t('AREA.BACK_HOME')}
-        </Button>
-      }
-    />
-  );
-}
 
 function LoadedRecord({ target, conf, id, mode, back }: { target: Target; conf: EntityConf; id: number; mode: PageMode; back: string | null }) {
   const { t } = useTranslation();
@@ -95,9 +79,9 @@ export function RecordPage({ route, mode }: { route: string; mode: PageMode }) {
 
   if (!target) return <NotFoundPage />;
   if (readable.isPending) return loading;
-  if (readable.isError) return <Result status="error" title={t('AREA.LOAD_ERROR')} subTitle={t('NOTIFICATIONS.ERROR.DESCRIPTION')} />;
+  if (readable.isError) return <AreaLoadError />;
   const conf = readable.entities.find((e) => e.route === route);
-  if (!conf?.canRead) return <Forbidden />;
+  if (!conf?.canRead) return <AreaForbidden />;
 
   if (mode === 'new') {
     if (!conf.canCreate) return <Unauthorised message="CANT_UPDATE" goBack={goBack} />;

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useReadableRoutes } from '../../app/auth/useReadableRoutes';
+import { AreaForbidden, AreaLoadError } from '../AreaResults';
 import { formatNumber } from '../../app/format';
 import { ColumnChooser } from './ColumnChooser';
 import { ImportModal } from './import/ImportModal';
@@ -18,30 +19,12 @@ import { useVisibleColumns } from './useVisibleColumns';
 
 /** The generic list of a catalogue target (`/{route}`, spec §2 "Generic record pages"). */
 export function RecordListPage({ route }: { route: string }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
   const readable = useReadableRoutes();
   const target = CATALOGUE.target(route);
 
   if (readable.isPending) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
-  if (readable.isError) {
-    return <Result status="error" title={t('AREA.LOAD_ERROR')} subTitle={t('NOTIFICATIONS.ERROR.DESCRIPTION')} />;
-  }
-  if (!target || !readable.routes.has(route)) {
-    return (
-      <Result
-        data-testid="area-forbidden"
-        status="403"
-        title={t('AREA.FORBIDDEN_TITLE')}
-        subTitle={t('AREA.FORBIDDEN_DESCRIPTION')}
-        extra={
-          <Button type="primary" onClick={() => navigate('/')}>
-            {t('AREA.BACK_HOME')}
-          </Button>
-        }
-      />
-    );
-  }
+  if (readable.isError) return <AreaLoadError />;
+  if (!target || !readable.routes.has(route)) return <AreaForbidden />;
   return <RecordList key={route} target={target} conf={readable.entities.find((e) => e.route === route) ?? null} />;
 }
 
