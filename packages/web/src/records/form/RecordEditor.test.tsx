@@ -220,12 +220,13 @@ describe('record editor', { timeout: 30_000 }, () => {
 
     expect(await screen.findByTestId('conflict-dialog')).toBeTruthy();
     fireEvent.click(screen.getByTestId('conflict-reload'));
-    await waitFor(() => expect(input('note').value).toBe('Nota del collega'));
+    await waitFor(() => expect(input('note').value).toBe('Nota del collega'), { timeout: 10_000 });
     expect(input('name').value).toBe('Mio');
 
-    await waitFor(() => expect(button('record-save').disabled).toBe(false), { timeout: 3000 });
+    // the refused save still starts the 2 000 ms save lock; a loaded machine needs more than that to render
+    await waitFor(() => expect(button('record-save').disabled).toBe(false), { timeout: 10_000 });
     fireEvent.click(button('record-save'));
-    await waitFor(() => expect(puts).toBe(2));
+    await waitFor(() => expect(puts).toBe(2), { timeout: 10_000 });
     expect(calls.filter((c) => c.method === 'PUT')[1]!.body).toMatchObject({ name: 'Mio', note: 'Nota del collega', version: 4 });
   });
 
