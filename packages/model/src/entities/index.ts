@@ -6,17 +6,18 @@ import { lookupTable, tableValue } from './configuration/lookup-table.js';
 import { schedulerEntry } from './configuration/scheduler.js';
 import { tag } from './configuration/tag.js';
 import { alboAuthorisation } from './subjects/albo-authorisation.js';
+import { subjectRelation } from './subjects/subject-relation.js';
 import { SUBJECT_VIEWS, subject } from './subjects/subject.js';
 import { vehicle } from './means/vehicle.js';
 import { WAREHOUSE_VIEWS, warehouse } from './places/warehouse.js';
-import { bizService, loadUnit, material } from './waste/objects.js';
+import { bizService, chemistry, fraction, loadUnit, material } from './waste/objects.js';
 import { waste } from './waste/waste.js';
 import { ATTACHMENT_VIEWS, attachment, note } from './attachments/attachments.js';
 
 export { ATTACHMENT_OWNERS, attachmentOwner, type AttachmentOwnerKind } from './attachments/attachments.js';
 
 /** Every base entity of the application; each family adds its declarations here. */
-export const ENTITIES: EntityDefinition[] = [lookupTable, tableValue, tag, schedulerEntry, icon, entityConf, subject, waste, loadUnit, material, bizService, vehicle, warehouse, alboAuthorisation, note, attachment];
+export const ENTITIES: EntityDefinition[] = [lookupTable, tableValue, tag, schedulerEntry, icon, entityConf, subject, waste, loadUnit, material, bizService, vehicle, warehouse, alboAuthorisation, note, attachment, fraction, chemistry, subjectRelation];
 
 /** Every route view of a base entity. */
 export const VIEWS: ViewDefinition[] = [...SUBJECT_VIEWS, ...WAREHOUSE_VIEWS, ...ATTACHMENT_VIEWS];

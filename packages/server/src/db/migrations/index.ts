@@ -13,6 +13,7 @@ import * as m0011 from './0011-means-and-places.js';
 import * as m0012 from './0012-attachments.js';
 import * as m0013 from './0013-accounts.js';
 import * as m0014 from './0014-albo-authorisations.js';
+import * as m0015 from './0015-fractions-chemistry-relations.js';
 
 /**
  * Append-only: a migration, once released, is never edited; changes come as a new entry.
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0012-attachments': m0012,
   '0013-accounts': m0013,
   '0014-albo-authorisations': m0014,
+  '0015-fractions-chemistry-relations': m0015,
 };

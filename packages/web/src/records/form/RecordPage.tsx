@@ -73,7 +73,6 @@ function LoadedRecord({ target, conf, id, mode, back }: { target: Target; conf: 
 export function RecordPage({ route, mode }: { route: string; mode: PageMode }) {
   const { id: idParam, back } = useParams();
   const readable = useReadableRoutes();
-  const { t } = useTranslation();
   const goBack = useGoBack(route);
   const target = CATALOGUE.target(route);
 

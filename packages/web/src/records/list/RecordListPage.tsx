@@ -1,6 +1,6 @@
 import { DownloadOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
 import { CATALOGUE, type EntityConf, type FilterSpec, type SortSpec, type Target } from '@circula/model';
-import { Alert, Button, Dropdown, Empty, Input, Result, Space, Spin, Switch, Tag, Typography } from 'antd';
+import { Alert, Button, Dropdown, Empty, Input, Space, Spin, Switch, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
