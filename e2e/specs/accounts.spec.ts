@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, openSystemMenu, signIn } from '../support/auth.js';
+import { apiToken, openSystemMenu, signIn } from '../support/auth.js';
 
 // The e2e server has no SMTP_URL: every message stays in the outbox, read here as a manager would.
 
@@ -14,9 +14,7 @@ interface OutboxMessage {
 }
 
 async function outbox(request: APIRequestContext, to: string, template: string, count = 1): Promise<OutboxMessage> {
-  const login = await request.post('/api/auth/login', { form: { username: 'admin', secret: DEMO_PASSWORD } });
-  expect(login.ok()).toBe(true);
-  const token = (await login.json()).data.token as string;
+  const token = await apiToken(request, 'admin');
   let found: OutboxMessage[] = [];
   await expect
     .poll(

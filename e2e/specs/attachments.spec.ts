@@ -1,31 +1,10 @@
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from '../support/auth.js';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { minimalPdf } from '../../packages/server/test/documents/fixtures.js';
+import { apiToken, signIn } from '../support/auth.js';
 
 // a fresh server on a shared machine can be slow to answer the first calls of a page
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });
-
-/** A minimal but complete PDF 1.4: one empty page, with a correct cross-reference table. */
-function minimalPdf(): Buffer {
-  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>'];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  body += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
-
-async function apiToken(request: APIRequestContext, username: string): Promise<string> {
-  const response = await request.post('/api/auth/login', { form: { username, secret: DEMO_PASSWORD } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { data: { token: string } }).data.token;
-}
 
 async function signedIn(page: Page, username: string): Promise<void> {
   await signIn(page, username);

@@ -1,5 +1,5 @@
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from '../support/auth.js';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { apiToken, signIn } from '../support/auth.js';
 
 // a fresh server on a shared machine can be slow to answer the first calls of a page
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -22,12 +22,6 @@ async function createTag(page: Page, name: string): Promise<number> {
   await page.getByTestId('record-save').click();
   await expect(page).toHaveURL(/\/tags\/\d+$/);
   return Number(new URL(page.url()).pathname.split('/').pop());
-}
-
-async function apiToken(request: APIRequestContext, username: string): Promise<string> {
-  const response = await request.post('/api/auth/login', { form: { username, secret: DEMO_PASSWORD } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { data: { token: string } }).data.token;
 }
 
 test('create a tag, see it, edit it, delete and restore it, and read its history', async ({ page }) => {

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
+import { lookupTable } from '@circula/model';
 import type { Db } from '../db/connect.js';
+import { displayEerCode } from '../domain/waste/index.js';
 import { EER_ITALIAN } from './eer-italian.js';
 
 interface EwcEntry {
@@ -15,17 +17,8 @@ interface EwcEntry {
 const SEED_HASH_KEY = 'SEED_WASTE_CATALOGUE_HASH';
 const FILE = path.resolve(import.meta.dirname, '../../data/ewc-codes.json');
 
-/** `WASTE_ENTRY_TYPE` codes by the entry type strings of the data file (their `val`). */
-const ENTRY_TYPES: Record<string, string> = {
-  'Absolute hazardous': 'ABSOLUTE_HAZARDOUS',
-  'Absolute non-hazardous': 'ABSOLUTE_NON_HAZARDOUS',
-  'Mirror hazardous': 'MIRROR_HAZARDOUS',
-  'Mirror non-hazardous': 'MIRROR_NON_HAZARDOUS',
-};
-
-/** "200301" → "20 03 01", with the asterisk of hazardous entries. */
-export const displayEerCode = (code: string, hazardous: boolean): string =>
-  `${code.slice(0, 2)} ${code.slice(2, 4)} ${code.slice(4, 6)}${hazardous ? '*' : ''}`;
+/** `WASTE_ENTRY_TYPE` codes by the entry type strings of the data file (the table's `val`). */
+const ENTRY_TYPES: Record<string, string> = Object.fromEntries((lookupTable('WASTE_ENTRY_TYPE')?.values ?? []).map((v) => [v.val, v.code]));
 
 /**
  * Inserts the EER entries missing from `waste` (never overwriting what the company recorded),

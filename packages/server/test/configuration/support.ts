@@ -3,6 +3,9 @@ import { as, signIn } from '../support/test-app.js';
 
 export const json = (value: unknown) => ({ headers: { 'content-type': 'application/json' }, payload: JSON.stringify(value) });
 
+/** A search's `q` parameter, URL-encoded. */
+export const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+
 export type Call = ReturnType<typeof as>;
 
 /** Signed-in callers by demo user name. */

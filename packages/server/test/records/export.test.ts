@@ -1,11 +1,11 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { q } from '../configuration/support.js';
 import { as, createTestApp, signIn, type TestApp } from '../support/test-app.js';
 import { createProbeTable, probeCatalogue } from './probe-entity.js';
 
 const E = '/api/test/probes';
 const json = (value: unknown) => ({ headers: { 'content-type': 'application/json' }, payload: JSON.stringify(value) });
-const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 
 describe('export', () => {
   let t: TestApp;

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callers, json, type Call } from '../configuration/support.js';
+import { type Call, callers, json, q } from '../configuration/support.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 const E = '/api/subjects/albo-authorisations';
-const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 
 describe('Albo Gestori Ambientali enrolments', () => {
   let t: TestApp;

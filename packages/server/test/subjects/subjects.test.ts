@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callers, json, type Call } from '../configuration/support.js';
+import { type Call, callers, json, q } from '../configuration/support.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 const SUBJECTS = '/api/subjects/subjects';
 const CUSTOMERS = '/api/subjects/customers';
 const SUPPLIERS = '/api/subjects/suppliers';
-const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 
 describe('subjects and their role views', () => {
   let t: TestApp;

@@ -1,10 +1,15 @@
 import { constraintViolation } from '../../http/errors.js';
 import type { HookContext, HookRegistry, RecordData } from '../../records/hooks.js';
-import { displayEerCode } from '../../seed/waste-catalogue.js';
+import { lookupTable } from '@circula/model';
 
 export const WASTE = 'waste';
 
-const HAZARDOUS_ENTRY_TYPES = new Set(['ABSOLUTE_HAZARDOUS', 'MIRROR_HAZARDOUS']);
+/** The entry types flagged hazardous (flag1) in the WASTE_ENTRY_TYPE table. */
+const HAZARDOUS_ENTRY_TYPES = new Set((lookupTable('WASTE_ENTRY_TYPE')?.values ?? []).filter((v) => v.flag1).map((v) => v.code));
+
+/** "200301" → "20 03 01", with the asterisk of hazardous entries. */
+export const displayEerCode = (code: string, hazardous: boolean): string =>
+  `${code.slice(0, 2)} ${code.slice(2, 4)} ${code.slice(4, 6)}${hazardous ? '*' : ''}`;
 const hasItems = (value: unknown) => Array.isArray(value) && value.length > 0;
 
 /**

@@ -1,7 +1,8 @@
 import { Button, Form, Input, Modal, Space } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';
+import { useSilentValidity } from '../../app/form-validity';
 import { MODAL_WIDTH } from '../../app/modal-sizes';
 import { notifyDanger, notifyError, notifySuccess } from '../../app/notifications';
 import { accountsApi } from './accounts-api';
@@ -19,18 +20,7 @@ export function RegistrationLinkModal({ open, onClose }: { open: boolean; onClos
   const [form] = Form.useForm<Values>();
   const [submitting, setSubmitting] = useState(false);
   const email = Form.useWatch('email', form);
-  const [valid, setValid] = useState(false);
-
-  useEffect(() => {
-    let current = true;
-    form.validateFields({ validateOnly: true }).then(
-      () => current && setValid(true),
-      () => current && setValid(false),
-    );
-    return () => {
-      current = false;
-    };
-  }, [form, email]);
+  const valid = useSilentValidity(form, [email]);
 
   const submit = async ({ email: address }: Values) => {
     setSubmitting(true);

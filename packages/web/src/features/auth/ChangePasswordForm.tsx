@@ -1,6 +1,6 @@
 import { Alert, Button, Form, Input, Space, type FormInstance } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSilentValidity } from '../../app/form-validity';
 import { usePasswordRule } from './usePasswordRule';
 
 export interface ChangePasswordValues {
@@ -28,17 +28,7 @@ export function ChangePasswordForm({ form, username, submitting, error, onSubmit
 
   // Save stays disabled while the form is invalid (checked silently, without showing errors early)
   const values = Form.useWatch([], form);
-  const [valid, setValid] = useState(false);
-  useEffect(() => {
-    let current = true;
-    form.validateFields({ validateOnly: true }).then(
-      () => current && setValid(true),
-      () => current && setValid(false),
-    );
-    return () => {
-      current = false;
-    };
-  }, [form, values, rule.pattern]);
+  const valid = useSilentValidity(form, [values, rule.pattern]);
 
   return (
     <Form<ChangePasswordValues> form={form} layout="vertical" initialValues={{ username }} onFinish={onSubmit} disabled={submitting}>
