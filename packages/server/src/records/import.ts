@@ -112,17 +112,47 @@ function xlsxCell(value: ExcelJS.CellValue): Cell {
   return null;
 }
 
-async function* xlsxRows(file: Buffer): AsyncGenerator<SheetRow> {
-  // streaming: the rows of the first sheet one by one, never the whole workbook in memory
+/** The rows of the first sheet one by one, never the whole workbook in memory; false when no sheet came. */
+async function* xlsxStreamRows(file: Buffer): AsyncGenerator<SheetRow, boolean> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(chunks(file)), { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit' });
   for await (const sheet of reader) {
-    for await (const row of sheet) {
-      const values = Array.isArray(row.values) ? row.values : [];
-      // row.values is 1-based
-      yield { row: row.number, cells: Array.from({ length: Math.max(0, values.length - 1) }, (_, i) => xlsxCell(values[i + 1] as ExcelJS.CellValue)) };
-    }
-    return;
+    for await (const row of sheet) yield { row: row.number, cells: xlsxCells(row.values) };
+    return true;
   }
+  return false;
+}
+
+/** row.values is 1-based. */
+const xlsxCells = (values: ExcelJS.Row['values']): Cell[] => {
+  const list = Array.isArray(values) ? values : [];
+  return Array.from({ length: Math.max(0, list.length - 1) }, (_, i) => xlsxCell(list[i + 1] as ExcelJS.CellValue));
+};
+
+async function* xlsxRows(file: Buffer): AsyncGenerator<SheetRow> {
+  let yielded = false;
+  try {
+    const rows = xlsxStreamRows(file);
+    for (let next = await rows.next(); ; next = await rows.next()) {
+      if (next.done) {
+        if (next.value) return;
+        break;
+      }
+      yielded = true;
+      yield next.value;
+    }
+  } catch (error) {
+    // ExcelJS's streaming reader needs xl/workbook.xml before the sheets in the zip; writers
+    // (ExcelJS's own included) do not always put it first. Then the workbook is read whole
+    // (which also refuses a zip that holds no workbook at all).
+    if (yielded) throw error;
+  }
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(file as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw constraintViolation([{ field: 'file', message: 'UNSUPPORTED_TYPE' }]);
+  const rows: SheetRow[] = [];
+  sheet.eachRow((row) => rows.push({ row: row.number, cells: xlsxCells(row.values) }));
+  yield* rows;
 }
 
 const isBlank = (cell: Cell) => cell === null || (typeof cell === 'string' && cell.trim() === '');
