@@ -130,7 +130,9 @@ async function freePort(): Promise<number> {
 
 /** The application as `npm start` runs it: its own process, its own event loop. */
 async function startServer(port: number, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../packages/server/src/main.ts')], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...extra, '--import', 'tsx', path.resolve(import.meta.dirname, '../packages/server/src/main.ts')], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error('server exited');
     const ok = await fetch(`http://127.0.0.1:${port}/assets/environments/environment.json`).then((r) => r.ok, () => false);

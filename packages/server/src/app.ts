@@ -24,6 +24,7 @@ import { recordRoutes } from './records/routes.js';
 import { RecordService } from './records/service.js';
 import { subjectRoutes } from './domain/subjects/vcard.js';
 import { securityRoutes } from './security/routes.js';
+import { privacyRoutes } from './privacy/routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -81,8 +82,9 @@ export async function buildApp({ config, db, logger, catalogue = CATALOGUE, hook
   const auth = new AuthService(db, config);
   installRequestAuth(app, auth);
   authRoutes(app, auth, config);
-  securityRoutes(app, db, auth);
-  accountRoutes(app, db, config, auth);
+  // the mail service first: the security routes mail temporary passwords
+  const { mail } = accountRoutes(app, db, config, auth);
+  securityRoutes(app, db, auth, mail);
   confRoutes(app, db, config, catalogue);
   await app.register(documentRoutes, { db, config });
   lookupRoutes(app, db);
@@ -90,6 +92,7 @@ export async function buildApp({ config, db, logger, catalogue = CATALOGUE, hook
   recordRoutes(app, catalogue, records);
   await app.register(importRoutes, { config, db, catalogue, records });
   subjectRoutes(app, catalogue, records);
+  privacyRoutes(app, db, config);
   await serveWeb(app, config.webDist);
   return app;
 }

@@ -8,6 +8,7 @@ import { seedLookupTables } from './seed/lookups.js';
 import { seedUsers } from './seed/demo.js';
 import { seedDemoMasterData } from './seed/demo-master-data.js';
 import { seedWasteCatalogue } from './seed/waste-catalogue.js';
+import { seedDemoPrivacy } from './privacy/seed.js';
 
 /** Migrations, then base data, then (on an empty database) demo data or the bootstrap administrator. */
 export async function prepareDatabase(
@@ -23,4 +24,5 @@ export async function prepareDatabase(
   await seedWasteCatalogue(db);
   await seedUsers(db, config, log);
   await seedDemoMasterData(db, config, log);
+  await seedDemoPrivacy(db, config, log);
 }

@@ -104,6 +104,7 @@ export const AREAS: readonly AreaDefinition[] = [
   a('account-movements', 'INVOICE', 'path', 'TransactionOutlined', 'Movimenti contabili', 'Account movements', '/api/invoices/account-movements'),
   // user data
   a('communications', 'MAIL', 'other', 'MailOutlined', 'Posta', 'Mail', '/api/mail/communications'),
+  a('mail-outbox', 'MAIL', 'other', 'SendOutlined', 'Posta in uscita', 'Mail outbox', '/api/mail/outbox'),
   a('notices', 'MAIL', 'other', 'NotificationOutlined', 'Avvisi', 'Notices', '/api/mail/notices'),
   // security
   a('users', 'USER', 'configuration', 'UserOutlined', 'Utenti', 'Users', '/api/security/users', true),
@@ -117,6 +118,7 @@ export const AREAS: readonly AreaDefinition[] = [
   a('email-templates', 'TEMPLATE', 'configuration', 'MailOutlined', 'Modelli email', 'Email templates', '/api/templates/email-templates', true),
   a('print-templates', 'TEMPLATE', 'configuration', 'PrinterOutlined', 'Modelli di stampa', 'Print templates', '/api/templates/print-templates', true),
   a('service-agreements', 'PRIVACY', 'configuration', 'SafetyOutlined', 'Informative e consensi', 'Service agreements', '/api/privacy/service-agreements', true),
+  a('privacy-definitions', 'PRIVACY', 'configuration', 'FileProtectOutlined', 'Informative privacy', 'Privacy documents', '/api/privacy/definitions', true),
   // configuration
   a('tags', 'TAG', 'configuration', 'TagsOutlined', 'Etichette', 'Tags', '/api/conf/tags', true),
   a('tables', 'TABLE', 'configuration', 'TableOutlined', 'Tabelle di configurazione', 'Configuration tables', '/api/conf/tables', true),

@@ -18,6 +18,8 @@ export interface Target {
   filters: FilterSpec[];
   /** Values a new record gets through this view. */
   defaults: Record<string, unknown>;
+  /** The entity is read-only for every user (EntityDefinition.readOnly). */
+  readOnly: boolean;
 }
 
 export interface Catalogue {
@@ -43,6 +45,7 @@ export function createCatalogue(entities: readonly EntityDefinition[], views: re
     globalSearch: entity.globalSearch,
     filters: [],
     defaults: {},
+    readOnly: entity.readOnly === true,
   }));
   for (const view of views) {
     const entity = byName.get(view.base);
@@ -60,6 +63,7 @@ export function createCatalogue(entities: readonly EntityDefinition[], views: re
       globalSearch: view.globalSearch,
       filters: view.filter,
       defaults: view.defaults,
+      readOnly: entity.readOnly === true,
     });
   }
   const seen = new Set<string>();

@@ -51,6 +51,8 @@ export interface EntityDefinition {
   globalSearch: boolean;
   /** The record is the child of another (documents of a subject…): `parentId` is required. */
   parent?: string;
+  /** Records the application writes itself (communications…): read through the API, never created, changed or deleted there. */
+  readOnly?: boolean;
 }
 
 /** A route view: a base entity seen through a fixed filter, with its own defaults, label and authority. */

@@ -5,19 +5,23 @@ import { icon } from './configuration/icon.js';
 import { lookupTable, tableValue } from './configuration/lookup-table.js';
 import { schedulerEntry } from './configuration/scheduler.js';
 import { tag } from './configuration/tag.js';
+import { privacyDefinition, serviceAgreement } from './configuration/privacy.js';
+import { communication, emailTemplate } from './configuration/mail.js';
 import { alboAuthorisation } from './subjects/albo-authorisation.js';
 import { subjectRelation } from './subjects/subject-relation.js';
 import { SUBJECT_VIEWS, subject } from './subjects/subject.js';
 import { vehicle } from './means/vehicle.js';
 import { WAREHOUSE_VIEWS, warehouse } from './places/warehouse.js';
+import { area } from './places/area.js';
 import { bizService, chemistry, fraction, loadUnit, material } from './waste/objects.js';
 import { waste } from './waste/waste.js';
 import { ATTACHMENT_VIEWS, attachment, note } from './attachments/attachments.js';
 
-export { ATTACHMENT_OWNERS, attachmentOwner, type AttachmentOwnerKind } from './attachments/attachments.js';
+export { ATTACHMENT_OWNERS, SIGNED_CONTRACT_TYPE, attachmentOwner, type AttachmentOwnerKind } from './attachments/attachments.js';
+export { AREA_SUBJECT_ASSIGNMENTS } from './places/area.js';
 
 /** Every base entity of the application; each family adds its declarations here. */
-export const ENTITIES: EntityDefinition[] = [lookupTable, tableValue, tag, schedulerEntry, icon, entityConf, subject, waste, loadUnit, material, bizService, vehicle, warehouse, alboAuthorisation, note, attachment, fraction, chemistry, subjectRelation];
+export const ENTITIES: EntityDefinition[] = [lookupTable, tableValue, tag, schedulerEntry, icon, entityConf, subject, waste, loadUnit, material, bizService, vehicle, warehouse, area, alboAuthorisation, note, attachment, fraction, chemistry, subjectRelation, emailTemplate, communication, privacyDefinition, serviceAgreement];
 
 /** Every route view of a base entity. */
 export const VIEWS: ViewDefinition[] = [...SUBJECT_VIEWS, ...WAREHOUSE_VIEWS, ...ATTACHMENT_VIEWS];

@@ -55,6 +55,18 @@ describe('menus', () => {
     expect(managerKeys).toEqual(expect.arrayContaining(['security', 'users', 'configuration', 'monitor', 'templates', 'user-data']));
   });
 
+  it('shows the mail outbox under user data to administrators and managers only', () => {
+    for (const code of ['ADMINISTRATORS', 'MANAGERS']) {
+      const user = userOf(code);
+      const userData = visibleMenu(SYSTEM_MENU, user, readable(user)).find((i) => i.key === 'user-data');
+      expect(userData).toMatchObject({ kind: 'group' });
+      expect(userData?.kind === 'group' && userData.children.map((c) => c.key)).toContain('mail-outbox');
+    }
+    const operator = userOf('OPERATORS');
+    expect(readable(operator).has('mail-outbox')).toBe(false);
+    expect(keys(visibleMenu(SYSTEM_MENU, operator, readable(operator)))).not.toContain('mail-outbox');
+  });
+
   it('keeps the admin-or-manager sections from operators even if they could read an entry', () => {
     const operator = userOf('OPERATORS');
     const everything = new Set(AREAS.map((a) => a.route));

@@ -78,7 +78,7 @@ export const SIDE_MENU: MenuItem[] = [
 export const SYSTEM_MENU: MenuItem[] = [
   { kind: 'profile', key: 'profile' },
   { kind: 'change-password', key: 'change-password' },
-  { kind: 'group', key: 'user-data', icon: 'MailOutlined', rule: isAdminOrManager, children: [route('communications'), route('notices'), route('notes')] },
+  { kind: 'group', key: 'user-data', icon: 'MailOutlined', rule: isAdminOrManager, children: [route('communications'), route('mail-outbox'), route('notices'), route('notes')] },
   {
     kind: 'group',
     key: 'master-data',
@@ -97,7 +97,7 @@ export const SYSTEM_MENU: MenuItem[] = [
     key: 'templates',
     icon: 'FileTextOutlined',
     rule: isAdminOrManager,
-    children: [route('email-templates'), route('print-templates'), route('service-agreements')],
+    children: [route('email-templates'), route('print-templates'), route('service-agreements'), route('privacy-definitions')],
   },
   {
     kind: 'group',

@@ -266,14 +266,19 @@ export class AccountService {
       createdBy: null,
       ttlMs: this.config.mail.recoverLinkMinutes * 60 * 1000,
     });
+    const email = user.email;
     const pending = this.mail
-      .send({
-        to: user.email,
-        template: 'RECOVER_PASSWORD_LINK',
-        lang,
-        data: { name: fullName(user), username: user.username, link: this.link('/recover-password', uuid), expiresAt: formatMailDate(expiresAt, lang) },
-        createdBy: null,
-      })
+      .subjectOf(user)
+      .then((subjectId) =>
+        this.mail.send({
+          to: email,
+          template: 'RECOVER_PASSWORD_LINK',
+          lang,
+          data: { name: fullName(user), username: user.username, link: this.link('/recover-password', uuid), expiresAt: formatMailDate(expiresAt, lang) },
+          createdBy: null,
+          subjectId,
+        }),
+      )
       .then(() => undefined);
     return { pending };
   }
@@ -305,13 +310,7 @@ export class AccountService {
     });
     this.auth.principals.invalidate();
     await this.throttle.clear(user.username);
-    const sent = await this.mail.send({
-      to: user.email!,
-      template: 'TEMPORARY_PASSWORD',
-      lang: user.lang,
-      data: { name: fullName(user), username: user.username, password: temporary, loginUrl: `${this.config.baseUrl.replace(/\/+$/, '')}/login` },
-      createdBy: null,
-    });
+    const sent = await this.mail.sendTemporaryPassword(user, temporary, { lang: user.lang, createdBy: null });
     if (sent.status === 'FAILED') throw new AppError(502, 'MAIL_NOT_SENT');
   }
 }

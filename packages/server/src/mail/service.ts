@@ -1,8 +1,11 @@
+import { sql } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { fullName } from '../auth/users.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
-import { renderMail, mailLang, type MailTemplate } from './templates.js';
-import { withAccountTables, type AccountsDb } from './tables.js';
+import type { UserRow } from '../db/schema.js';
+import { renderBuiltIn, renderSource, mailLang, type MailLang, type MailTemplate, type RenderedMail } from './templates.js';
+import { withAccountTables, type AccountsDb, type AccountsTrx } from './tables.js';
 
 export interface MailRequest {
   to: string;
@@ -11,6 +14,8 @@ export interface MailRequest {
   data: Record<string, unknown>;
   /** Who caused the message (a username), for the record. */
   createdBy?: string | null;
+  /** The subject the recipient is: the message is also recorded among the subject's communications. */
+  subjectId?: number | null;
 }
 
 export type MailStatus = 'SENT' | 'FAILED' | 'QUEUED';
@@ -19,17 +24,24 @@ export interface MailOutcome {
   id: number;
   status: MailStatus;
   error: string | null;
+  /** The communication recorded for the recipient subject, if any. */
+  communicationId: number | null;
 }
+
+/** The user columns a message to a user needs. */
+export type MailUser = Pick<UserRow, 'id' | 'username' | 'email' | 'first_name' | 'last_name' | 'lang' | 'subject_id'>;
 
 interface Logger {
   error(obj: unknown, msg?: string): void;
 }
 
 /**
- * Sends the application's messages. With SMTP_URL every message goes through that server and is
- * recorded (recipient, subject, template, status, error; never the body, which may hold a
- * password). Without it nothing leaves the machine: the whole message is kept in the outbox
- * table, where administrators and managers read it.
+ * Sends the application's messages, rendered from the `email-template` records (the built-in
+ * text when a record is missing, or when a stored one cannot be rendered). With SMTP_URL every
+ * message goes through that server and is recorded (recipient, subject, template, status, error;
+ * never the body, which may hold a password). Without it nothing leaves the machine: the whole
+ * message is kept in the outbox table, where administrators and managers read it. A message to a
+ * subject is also recorded as a `communication`, in the same transaction as the outbox row.
  */
 export class MailService {
   private readonly db: AccountsDb;
@@ -48,9 +60,32 @@ export class MailService {
     return this.transport !== null;
   }
 
+  private get baseUrl(): string {
+    return this.config.baseUrl.replace(/\/+$/, '');
+  }
+
+  /** The stored template of a message in a language, rendered; the built-in one without it. */
+  async render(template: MailTemplate, lang: MailLang, data: Record<string, unknown>): Promise<RenderedMail> {
+    const values = { baseUrl: this.baseUrl, ...data };
+    const { rows } = await sql<{ id: number; subject: string; body: string }>`
+      select id, subject, body from email_template
+      where template = ${template} and lang = ${lang} and not deleted
+      order by id limit 1`.execute(this.db);
+    const stored = rows[0];
+    if (stored) {
+      try {
+        return renderSource(stored, values);
+      } catch (error) {
+        // the hooks validate every template saved: this is a template written around them
+        this.log.error({ err: error, template, lang, templateId: stored.id }, 'email template not rendered: built-in text used');
+      }
+    }
+    return renderBuiltIn(template, lang, values);
+  }
+
   async send(request: MailRequest): Promise<MailOutcome> {
     const lang = mailLang(request.lang);
-    const mail = renderMail(request.template, lang, request.data);
+    const mail = await this.render(request.template, lang, request.data);
     const base = {
       to_address: request.to,
       subject: mail.subject,
@@ -58,31 +93,114 @@ export class MailService {
       lang,
       created_by: request.createdBy ?? null,
     };
-    if (!this.transport) {
-      const row = await this.db
+    let status: MailStatus = 'QUEUED';
+    let error: string | null = null;
+    if (this.transport) {
+      try {
+        await this.transport.sendMail({ from: this.config.mail.from, to: request.to, subject: mail.subject, text: mail.text, html: mail.html });
+        status = 'SENT';
+      } catch (cause) {
+        status = 'FAILED';
+        error = (cause instanceof Error ? cause.message : String(cause)).slice(0, 1000);
+        this.log.error({ err: cause, to: request.to, template: request.template }, 'mail not sent');
+      }
+    }
+    const sentAt = status === 'SENT' ? new Date() : null;
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
         .insertInto('mail_outbox')
-        .values({ ...base, transport: 'OUTBOX', status: 'QUEUED', error: null, body_text: mail.text, body_html: mail.html })
+        .values(
+          this.transport
+            ? { ...base, transport: 'SMTP', status, error, body_text: null, body_html: null, sent_at: sentAt }
+            : { ...base, transport: 'OUTBOX', status, error: null, body_text: mail.text, body_html: mail.html },
+        )
         .returning('id')
         .executeTakeFirstOrThrow();
-      return { id: row.id, status: 'QUEUED', error: null };
-    }
-    let error: string | null = null;
-    try {
-      await this.transport.sendMail({ from: this.config.mail.from, to: request.to, subject: mail.subject, text: mail.text, html: mail.html });
-    } catch (cause) {
-      error = (cause instanceof Error ? cause.message : String(cause)).slice(0, 1000);
-      this.log.error({ err: cause, to: request.to, template: request.template }, 'mail not sent');
-    }
-    const status: MailStatus = error ? 'FAILED' : 'SENT';
-    const row = await this.db
-      .insertInto('mail_outbox')
-      .values({ ...base, transport: 'SMTP', status, error, body_text: null, body_html: null, sent_at: error ? null : new Date() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { id: row.id, status, error };
+      const communicationId =
+        request.subjectId != null
+          ? await recordCommunication(trx, {
+              subjectId: request.subjectId,
+              to: request.to,
+              subjectLine: mail.subject,
+              template: request.template,
+              lang,
+              status,
+              error,
+              sentAt,
+              outboxId: row.id,
+              by: request.createdBy ?? null,
+            })
+          : null;
+      return { id: row.id, status, error, communicationId };
+    });
+  }
+
+  /** The subject a user is: the one the user row names, else one linked to the user. */
+  async subjectOf(user: Pick<MailUser, 'id' | 'subject_id'>): Promise<number | null> {
+    if (user.subject_id != null) return user.subject_id;
+    const { rows } = await sql<{ id: number }>`
+      select id from subject where user_id = ${user.id} and not deleted order by id limit 1`.execute(this.db);
+    return rows[0]?.id ?? null;
+  }
+
+  /** The TEMPORARY_PASSWORD message to a user (who must have an email). */
+  async sendTemporaryPassword(user: MailUser, password: string, options: { lang?: string | null; createdBy?: string | null } = {}): Promise<MailOutcome> {
+    if (!user.email) throw new Error(`user ${user.id} has no email`);
+    return this.send({
+      to: user.email,
+      template: 'TEMPORARY_PASSWORD',
+      lang: options.lang ?? user.lang,
+      data: { name: fullName(user), username: user.username, password, loginUrl: `${this.baseUrl}/login` },
+      createdBy: options.createdBy ?? null,
+      subjectId: await this.subjectOf(user),
+    });
+  }
+
+  /**
+   * The PRIVACY_CHANGED notice to a user: which privacy documents changed (their titles), to read
+   * and accept at the next sign-in. Null when the user does not exist, is disabled or has no email.
+   */
+  async sendPrivacyChanged(userId: number, documents: string[], options: { createdBy?: string | null } = {}): Promise<MailOutcome | null> {
+    const user = await this.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+    if (!user || !user.enabled || !user.email) return null;
+    return this.send({
+      to: user.email,
+      template: 'PRIVACY_CHANGED',
+      lang: user.lang,
+      data: { name: fullName(user), username: user.username, loginUrl: `${this.baseUrl}/login`, documents },
+      createdBy: options.createdBy ?? null,
+      subjectId: await this.subjectOf(user),
+    });
   }
 
   close(): void {
     this.transport?.close();
   }
+}
+
+/** One communication row, with the record columns the record engine would write (code included). */
+async function recordCommunication(
+  trx: AccountsTrx,
+  values: {
+    subjectId: number;
+    to: string;
+    subjectLine: string;
+    template: string;
+    lang: string;
+    status: MailStatus;
+    error: string | null;
+    sentAt: Date | null;
+    outboxId: number;
+    by: string | null;
+  },
+): Promise<number> {
+  const by = values.by ?? 'system';
+  const { rows } = await sql<{ id: number }>`
+    insert into communication (status, subject, to_address, subject_line, template, lang, error, sent_at, outbox_id, created_by, updated_by)
+    values (${values.status}, ${values.subjectId}, ${values.to.slice(0, 320)}, ${values.subjectLine.slice(0, 1000)}, ${values.template},
+      ${values.lang}, ${values.error}, ${values.sentAt}, ${values.outboxId}, ${by}, ${by})
+    returning id`.execute(trx);
+  const id = rows[0]!.id;
+  await sql`update communication set code = ${`COM-${String(id).padStart(6, '0')}`} where id = ${id}`.execute(trx);
+  return id;
 }

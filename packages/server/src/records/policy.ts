@@ -9,13 +9,15 @@ import { forbidden } from '../http/errors.js';
  * SQL predicate that every update, transition, delete and restore carries in its WHERE clause.
  * ROLE_ADMIN passes everything.
  */
-export function can(user: HasAuthorities, target: { authority: AuthorityPrefix | null }, action: AuthorityAction): boolean {
+export function can(user: HasAuthorities, target: { authority: AuthorityPrefix | null; readOnly?: boolean }, action: AuthorityAction): boolean {
   // an area without an authority (the dashboard) is readable by every back-office user, writable by none
   if (target.authority === null) return action === 'R';
+  if (target.readOnly === true && action !== 'R') return false;
   return isAdmin(user) || user.authorities.includes(authority(target.authority, action));
 }
 
-export function assertCan(principal: Principal, target: Pick<Target, 'authority'>, action: AuthorityAction): void {
+export function assertCan(principal: Principal, target: Pick<Target, 'authority'> & { readOnly?: boolean }, action: AuthorityAction): void {
+  if (target.readOnly === true && action !== 'R') throw forbidden(undefined, 'READ_ONLY_RECORDS');
   if (!can(principal, target, action)) throw forbidden(undefined, action === 'R' ? 'CANT_READ' : action === 'W' ? 'CANT_UPDATE' : 'CANT_DELETE');
 }
 

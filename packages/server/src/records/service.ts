@@ -7,7 +7,7 @@ import {
   type EntityDefinition,
   type Target,
 } from '@circula/model';
-import { sql, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Principal } from '../auth/users.js';
 import type { Db } from '../db/connect.js';
@@ -77,9 +77,17 @@ export class RecordService {
     private readonly hooks: HookRegistry,
   ) {}
 
+  private readonly columnsCache = new WeakMap<EntityDefinition, RawBuilder<unknown>>();
+  /** Per principal (a cached principal lives a few seconds, then goes with its entries). */
+  private readonly selectRowCache = new WeakMap<Principal, Map<string, { sql: string; parameters: readonly unknown[]; idIndex: number }>>();
+
   private columnsOf(entity: EntityDefinition): RawBuilder<unknown> {
-    const names = [...COMMON_COLUMNS, ...Object.keys(entity.fields).map(columnName)];
-    return sql.join(names.map((n) => sql.ref(n)));
+    let columns = this.columnsCache.get(entity);
+    if (!columns) {
+      const names = [...COMMON_COLUMNS, ...Object.keys(entity.fields).map(columnName)];
+      this.columnsCache.set(entity, (columns = sql.join(names.map((n) => sql.ref(n)))));
+    }
+    return columns;
   }
 
   private canWriteSql(principal: Principal, target: Target): RawBuilder<SqlBool> {
@@ -107,12 +115,34 @@ export class RecordService {
 
   /** The raw row of one record through the target (view filters applied), optionally locked. */
   private async selectRow(executor: Executor, principal: Principal, target: Target, id: number, lock = false): Promise<Record<string, unknown> | undefined> {
-    const where = sql.join([sql<SqlBool>`id = ${id}`, ...this.viewConditions(target)], sql` and `);
-    const { rows } = await sql<Record<string, unknown>>`
+    const { sql: text, parameters, idIndex } = this.selectRowQuery(executor, principal, target, lock);
+    const bound = [...parameters];
+    bound[idIndex] = id;
+    const { rows } = await executor.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, bound));
+    return rows[0];
+  }
+
+  /**
+   * The SQL of selectRow, compiled once per principal, target and lock (get-by-id is the hottest
+   * call: building and compiling the query tree each time cost a tenth of it). The id's place
+   * among the parameters is found with a sentinel no real id can equal.
+   */
+  private selectRowQuery(executor: Executor, principal: Principal, target: Target, lock: boolean): { sql: string; parameters: readonly unknown[]; idIndex: number } {
+    let byTarget = this.selectRowCache.get(principal);
+    if (!byTarget) this.selectRowCache.set(principal, (byTarget = new Map()));
+    const key = `${target.route}\u0000${lock}`;
+    const cached = byTarget.get(key);
+    if (cached) return cached;
+    const sentinel = Number.MIN_SAFE_INTEGER;
+    const where = sql.join([sql<SqlBool>`id = ${sentinel}`, ...this.viewConditions(target)], sql` and `);
+    const compiled = sql<Record<string, unknown>>`
       select ${this.columnsOf(target.entity)}, ${this.canWriteSql(principal, target)} as can_write,
         ${lock ? recordWritable(principal) : sql`null`} as record_writable
-      from ${sql.table(tableName(target.entity))} where ${where} ${lock ? sql`for update` : sql``}`.execute(executor);
-    return rows[0];
+      from ${sql.table(tableName(target.entity))} where ${where} ${lock ? sql`for update` : sql``}`.compile(executor);
+    const entry = { sql: compiled.sql, parameters: compiled.parameters, idIndex: compiled.parameters.indexOf(sentinel) };
+    if (entry.idIndex < 0) throw new Error('selectRow: the id parameter was not found');
+    byTarget.set(key, entry);
+    return entry;
   }
 
   private async selectOne(executor: Executor, principal: Principal, target: Target, id: number): Promise<RecordData | null> {
@@ -386,7 +416,9 @@ export class RecordService {
         if (isUniqueViolation(error)) throw constraintViolation([{ field: uniqueField(entity, error), message: 'ALREADY_EXISTS' }]);
         throw error;
       }
-      const record = (await this.selectOne(trx, principal, target, id))!;
+      const record = await this.selectOne(trx, principal, target, id);
+      // changed through a view, it must stay in the view (the customer's CUSTOMER role is not removed from "customers")
+      if (!record) throw constraintViolation(target.filters.map((f) => ({ field: f.field, message: 'OUTSIDE_VIEW' })));
       await writeHistory(trx, principal, { entity: entity.name, recordId: id, version: record.version as number, action: transition ? 'TRANSITION' : 'UPDATE', changes: diffRecords(entity, current, record) });
       if (transition) for (const h of this.hooks.for(entity.name)) await h.afterTransition?.(ctx, record, (current.status as string) ?? null);
       return record;

@@ -3,13 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AuthService } from '../auth/auth-service.js';
 import { requirePrincipal } from '../auth/request-auth.js';
 import type { Db } from '../db/connect.js';
+import type { MailService } from '../mail/service.js';
 import { AuthorityAdminService } from './authorities.js';
 import { GroupAdminService } from './groups.js';
 import {
   createGroupBody,
   createUserBody,
+  forcePasswordChangeBody,
   idParams,
   listQuery,
+  ownLanguageBody,
   ownSessionQuery,
   sessionParams,
   sessionQuery,
@@ -17,6 +20,7 @@ import {
   updateUserBody,
 } from './schemas.js';
 import { SessionAdminService } from './sessions.js';
+import { UserActionService } from './user-actions.js';
 import { UserAdminService } from './users.js';
 
 const USERS = '/api/security/users';
@@ -28,16 +32,20 @@ const SESSIONS = '/api/security/sessions';
  * The security administration API: users, groups, authorities and sessions (spec §6; each call
  * checks the authority of its area), plus every signed-in user's own sessions under /api/auth.
  */
-export function securityRoutes(app: FastifyInstance, db: Db, auth: AuthService): void {
+export function securityRoutes(app: FastifyInstance, db: Db, auth: AuthService, mail: MailService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const users = new UserAdminService(db, auth);
+  const users = new UserAdminService(db, auth, mail);
   const groups = new GroupAdminService(db, auth.principals);
   const authorities = new AuthorityAdminService(db);
   const sessions = new SessionAdminService(db, auth.principals);
+  const userActions = new UserActionService(db, auth.principals);
 
   // users
   r.get(USERS, { schema: { tags: ['security'], querystring: listQuery } }, async (request) => ({
     data: await users.search(requirePrincipal(request), request.query),
+  }));
+  r.get(`${USERS}/assignable-groups`, { schema: { tags: ['security'] } }, async (request) => ({
+    data: await userActions.assignableGroups(requirePrincipal(request)),
   }));
   r.get(`${USERS}/:id`, { schema: { tags: ['security'], params: idParams } }, async (request) => ({
     data: await users.get(requirePrincipal(request), request.params.id),
@@ -51,6 +59,12 @@ export function securityRoutes(app: FastifyInstance, db: Db, auth: AuthService):
   r.put(`${USERS}/:id/reset-password`, { schema: { tags: ['security'], params: idParams } }, async (request) => ({
     data: await users.resetPassword(requirePrincipal(request), request.params.id),
   }));
+
+  r.put(
+    `${USERS}/:id/force-password-change`,
+    { schema: { tags: ['security'], params: idParams, body: forcePasswordChangeBody } },
+    async (request) => ({ data: await userActions.forcePasswordChange(requirePrincipal(request), request.params.id, request.body.version) }),
+  );
 
   // groups
   r.get(GROUPS, { schema: { tags: ['security'], querystring: listQuery } }, async (request) => ({
@@ -85,6 +99,10 @@ export function securityRoutes(app: FastifyInstance, db: Db, auth: AuthService):
   // one's own sessions: the profile page's "active sessions" tab; no authority needed
   r.get('/api/auth/sessions', { schema: { tags: ['auth'], querystring: ownSessionQuery } }, async (request) => ({
     data: await sessions.searchOwn(requirePrincipal(request), request.query),
+  }));
+  // one's own language: the profile page's "language" tab
+  r.put('/api/auth/language', { schema: { tags: ['auth'], body: ownLanguageBody } }, async (request) => ({
+    data: await userActions.setOwnLanguage(requirePrincipal(request), request.body.lang),
   }));
   r.put('/api/auth/sessions/:id/revoke', { schema: { tags: ['auth'], params: sessionParams } }, async (request) => ({
     data: await sessions.revokeOwn(requirePrincipal(request), request.params.id),

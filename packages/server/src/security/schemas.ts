@@ -88,3 +88,9 @@ export const updateGroupBody = z.object({
   authorities: authorityCodes.optional(),
 });
 export type UpdateGroupInput = z.infer<typeof updateGroupBody>;
+
+/** Forcing a password change carries the `version` the administrator saw. */
+export const forcePasswordChangeBody = z.object({ version: z.number().int().min(0) });
+
+/** The profile page's language: one the application is translated into. */
+export const ownLanguageBody = z.object({ lang: z.enum(['it', 'en']) });

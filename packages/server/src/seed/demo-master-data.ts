@@ -11,8 +11,10 @@ import { RecordService } from '../records/service.js';
 
 /**
  * Demo master data of a waste company near Milan (DEMO_DATA): the company itself, its customers
- * with their pickup points, transporters and vehicles, the collection centres of four
- * municipalities, two treatment plants, load units, services and recovered materials.
+ * with their pickup points, transporters with their Albo enrolments (one expired, one about to
+ * expire) and vehicles, the collection centres of four municipalities, two treatment plants, the
+ * areas of work by province with their customers, transporters and warehouses, load units,
+ * services and recovered materials.
  *
  * Everything goes through the record engine with a system principal, so validation, lookup and
  * reference checks, domain hooks, codes and history are those of a user's write. The data is
@@ -326,12 +328,15 @@ interface TransporterSeed {
   legalForm: string;
   town: string;
   albo: string;
-  /** Albo authorisation expiry: one of them is past. */
-  alboExpiry: string;
+  /** Albo authorisation expiry: one of them is past; null = EXPIRING_ALBO_DAYS after the seed (within the 60 warning days). */
+  alboExpiry: string | null;
+  /** Categories and classes of the enrolment: one Albo authorisation record per category. */
   category: string;
 }
 
 export const EXPIRED_ALBO_EXPIRY = '2025-06-30';
+/** The enrolment that runs out soon: this many days after the day of the seed. */
+export const EXPIRING_ALBO_DAYS = 40;
 
 export const DEMO_TRANSPORTERS: TransporterSeed[] = [
   { name: 'Autotrasporti Pozzoli S.r.l.', legalForm: 'SRL', town: 'Monza', albo: 'MI/012345', alboExpiry: '2029-04-30', category: '4 classe D' },
@@ -339,10 +344,37 @@ export const DEMO_TRANSPORTERS: TransporterSeed[] = [
   { name: 'Ecotrasporti Lario S.r.l.', legalForm: 'SRL', town: 'Lecco', albo: 'MI/021930', alboExpiry: '2030-02-28', category: '4 classe C e 5 classe E' },
   { name: 'Orobica Servizi Ambientali S.r.l.', legalForm: 'SRL', town: 'Bergamo', albo: 'MI/009876', alboExpiry: '2029-09-30', category: '1 classe D e 4 classe D' },
   { name: 'Rigamonti Autospurghi S.r.l.', legalForm: 'SRL', town: 'Rho', albo: 'MI/027451', alboExpiry: '2028-07-31', category: '4 classe E e 5 classe F' },
-  { name: 'Trasporti Bassanini S.a.s.', legalForm: 'SAS', town: 'Lodi', albo: 'MI/015602', alboExpiry: '2030-05-31', category: '5 classe E' },
+  // authorisation about to expire: flagged in the lists, renewal to be filed
+  { name: 'Trasporti Bassanini S.a.s.', legalForm: 'SAS', town: 'Lodi', albo: 'MI/015602', alboExpiry: null, category: '5 classe E' },
   { name: 'Ticino Logistica Ambientale S.r.l.', legalForm: 'SRL', town: 'Pavia', albo: 'MI/033318', alboExpiry: '2029-12-31', category: '4 classe D' },
   // authorisation expired: the demo's case of a transporter that must not be given loads
   { name: 'Autotrasporti Mariani Luigi S.n.c.', legalForm: 'SNC', town: 'Legnano', albo: 'MI/031877', alboExpiry: EXPIRED_ALBO_EXPIRY, category: '4 classe E' },
+];
+
+/** The categories and classes of an enrolment, e.g. '4 classe C e 5 classe E' → 4/C and 5/E. */
+export function enrolmentsOf(category: string): { category: string; alboClass: string }[] {
+  const found = [...category.matchAll(/(\d+) classe ([A-F])/g)].map((m) => ({ category: m[1]!, alboClass: m[2]! }));
+  if (found.length === 0) throw new Error(`demo data: no Albo category in "${category}"`);
+  return found;
+}
+
+/** The day `days` after `day` ('YYYY-MM-DD'; negative days go back). */
+export function dayAfter(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Albo enrolments run five years. */
+const ALBO_YEARS = 5;
+
+/** The company's areas of work, by province: customers, transporters and warehouses there are assigned to them. */
+export const DEMO_AREAS: { name: string; provinces: string[]; description: string }[] = [
+  { name: 'Milano e hinterland', provinces: ['MI'], description: 'Milano città e i comuni della città metropolitana: giri quotidiani dei compattatori e dei cassoni.' },
+  { name: 'Monza e Brianza', provinces: ['MB'], description: 'Distretti del mobile e della meccanica brianzoli: ritiri programmati due volte a settimana.' },
+  { name: 'Lodigiano e Pavese', provinces: ['LO', 'PV'], description: 'Sud della Lombardia: conferimenti all’impianto chimico-fisico di Pavia e ai centri di raccolta del Lodigiano.' },
+  { name: 'Bergamasca', provinces: ['BG'], description: 'Bergamo e la bassa bergamasca: trasporti affidati ai vettori di zona.' },
+  { name: 'Laghi e Varesotto', provinces: ['CO', 'LC', 'VA'], description: 'Como, Lecco e Varese: rifiuti tessili, metalli e legno, trasporti su viaggi programmati.' },
 ];
 
 export const COMPANY_NAME = 'Circula Ambiente S.r.l.';
@@ -474,6 +506,8 @@ export const DEMO_MASTER_DATA_COUNTS = {
   loadUnits: DEMO_LOAD_UNITS.length,
   services: DEMO_SERVICES.length,
   materials: DEMO_MATERIALS.length,
+  alboAuthorisations: DEMO_TRANSPORTERS.reduce((n, t) => n + enrolmentsOf(t.category).length, 0),
+  areas: DEMO_AREAS.length,
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -503,22 +537,23 @@ export async function seedDemoMasterData(
   // one transaction for the whole demo: if any record fails, nothing is kept and the next start tries again
   await db.transaction().execute(async (trx) => {
     const create = async (route: string, body: RecordData): Promise<number> => (await service.create(SYSTEM, targetOf(route), body, trx)).id as number;
-    await seedAll(trx, create);
+    await seedAll(trx, create, new Date().toISOString().slice(0, 10));
   });
   log.info(`Demo master data created in ${Date.now() - started} ms: ${JSON.stringify(DEMO_MASTER_DATA_COUNTS)}`);
   return DEMO_MASTER_DATA_COUNTS;
 }
 
 /** Creates every demo record, in an order where references exist before they are used. */
-async function seedAll(trx: Transaction<Database>, create: (route: string, body: RecordData) => Promise<number>): Promise<void> {
+async function seedAll(trx: Transaction<Database>, create: (route: string, body: RecordData) => Promise<number>, today: string): Promise<void> {
 
   // EER entries by code (seeded from data/ewc-codes.json before)
   const wanted = [
     ...new Set([...Object.values(SECTOR_WASTE).flat(), ...CDR_WASTE, ...COMPANY_PLANT_WASTE, ...PARTNER_PLANT_WASTE, ...DEMO_MATERIALS.flatMap((m) => m.source)]),
   ];
-  const { rows: wasteRows } = await sql<{ id: number; code: string }>`
-    select id, code from waste where code = any(${wanted}::text[]) and not deleted`.execute(trx);
+  const { rows: wasteRows } = await sql<{ id: number; code: string; hazardous: boolean | null }>`
+    select id, code, hazardous from waste where code = any(${wanted}::text[]) and not deleted`.execute(trx);
   const wasteId = new Map(wasteRows.map((r) => [r.code, Number(r.id)]));
+  const hazardous = new Set(wasteRows.filter((r) => r.hazardous === true).map((r) => r.code));
   const eer = (codes: readonly string[]) =>
     codes.map((code) => {
       const id = wasteId.get(code);
@@ -571,6 +606,8 @@ async function seedAll(trx: Transaction<Database>, create: (route: string, body:
   // customers and their pickup points
   const ratings = ['A', 'B', 'A', 'C', 'B'];
   const customerIds: number[] = [];
+  // where each assignable subject and warehouse is, for the areas
+  const placed: { kind: 'customer' | 'transporter' | 'warehouse'; id: number; province: string }[] = [];
   for (const [i, c] of DEMO_CUSTOMERS.entries()) {
     const blocked = i === 46;
     const id = await create('customers', {
@@ -583,9 +620,10 @@ async function seedAll(trx: Transaction<Database>, create: (route: string, body:
       ...(blocked ? { notes: 'Tre RiBa insolute: nuovi ritiri sospesi fino al rientro dello scaduto.' } : {}),
     });
     customerIds.push(id);
+    placed.push({ kind: 'customer', id, province: townOf(c.town).province });
     const short = c.name.replace(LEGAL_SUFFIX, '');
     for (let site = 0; site < sitesOf(i); site++) {
-      await create('warehouses-pdp', {
+      const pdp = await create('warehouses-pdp', {
         name: site === 0 ? `${short} – Stabilimento di ${c.town}` : `${short} – Deposito di ${c.town}`,
         warehouseType: 'PDP',
         owner: id,
@@ -593,26 +631,44 @@ async function seedAll(trx: Transaction<Database>, create: (route: string, body:
         authorisedWaste: eer(site === 0 ? SECTOR_WASTE[c.sector] : SECTOR_WASTE[c.sector].slice(0, 3)),
         capacityTons: 5 + (i % 6) * 5,
       });
+      placed.push({ kind: 'warehouse', id: pdp, province: townOf(c.town).province });
     }
   }
 
   // transporters
   const transporterIds: number[] = [];
+  // the EER codes of the demo an enrolment of category 1 (municipal), 4 (non-hazardous) or 5 (hazardous) covers
+  const covered = (category: string) =>
+    eer(wanted.filter((code) => (category === '1' ? code.startsWith('20') : category === '5' ? hazardous.has(code) : !hazardous.has(code))).sort());
   for (const t of DEMO_TRANSPORTERS) {
     const expired = t.alboExpiry === EXPIRED_ALBO_EXPIRY;
-    transporterIds.push(
-      await create('transporters', {
-        ...companyBody(t.name, t.legalForm, t.town, {}),
-        roles: ['TRANSPORTER'],
-        customerCategory: 'WASTE_OPERATOR',
-        rating: expired ? 'C' : 'B',
-        administrativeStatus: expired ? 'DOCUMENT_CHECK' : 'ACTIVE',
-        payment: payment('BONIFICO'),
-        notes: expired
-          ? `Iscrizione Albo Gestori Ambientali ${t.albo}, categoria ${t.category}: SCADUTA il ${t.alboExpiry}. Rinnovo in corso, non affidare trasporti.`
+    const alboExpiry = t.alboExpiry ?? dayAfter(today, EXPIRING_ALBO_DAYS);
+    const holder = await create('transporters', {
+      ...companyBody(t.name, t.legalForm, t.town, {}),
+      roles: ['TRANSPORTER'],
+      customerCategory: 'WASTE_OPERATOR',
+      rating: expired ? 'C' : 'B',
+      administrativeStatus: expired ? 'DOCUMENT_CHECK' : 'ACTIVE',
+      payment: payment('BONIFICO'),
+      notes: expired
+        ? `Iscrizione Albo Gestori Ambientali ${t.albo}, categoria ${t.category}: SCADUTA il ${t.alboExpiry}. Rinnovo in corso, non affidare trasporti.`
+        : t.alboExpiry === null
+          ? `Iscrizione Albo Gestori Ambientali ${t.albo}, categoria ${t.category}, in scadenza: sollecitare la domanda di rinnovo.`
           : `Iscrizione Albo Gestori Ambientali ${t.albo}, categoria ${t.category}, scadenza ${t.alboExpiry}.`,
-      }),
-    );
+    });
+    transporterIds.push(holder);
+    placed.push({ kind: 'transporter', id: holder, province: townOf(t.town).province });
+    for (const enrolment of enrolmentsOf(t.category)) {
+      await create('albo-authorisations', {
+        holder,
+        number: t.albo,
+        ...enrolment,
+        validFrom: dayAfter(alboExpiry, -(365 * ALBO_YEARS + 1)),
+        expiry: alboExpiry,
+        wasteCodes: covered(enrolment.category),
+        ...(expired ? { notes: 'Scaduta: rinnovo presentato, in attesa del provvedimento della Sezione regionale.' } : {}),
+      });
+    }
   }
 
   // vehicles
@@ -643,7 +699,7 @@ async function seedAll(trx: Transaction<Database>, create: (route: string, body:
       contact: { email: `ambiente@${domain}`, phone: phone(m.town), website: `https://www.${domain}` },
       payment: { currency: 'EUR', type: 'PAGOPA' },
     });
-    await create('warehouses-cdr', {
+    const cdr = await create('warehouses-cdr', {
       name: `Centro di raccolta di ${m.town}`,
       warehouseType: 'CDR',
       owner: id,
@@ -653,10 +709,11 @@ async function seedAll(trx: Transaction<Database>, create: (route: string, body:
       authorisationNumber: `DM 8/4/2008 – Delib. G.C. ${40 + i * 37}/${2012 + i * 2}`,
       notes: 'Aperto ai cittadini residenti e alle utenze non domestiche convenzionate.',
     });
+    placed.push({ kind: 'warehouse', id: cdr, province: townOf(m.town).province });
   }
 
   // treatment plants: the company's and a partner's
-  await create('warehouse', {
+  const companyPlant = await create('warehouse', {
     name: 'Piattaforma di selezione e recupero Circula – Pioltello',
     warehouseType: 'PLANT',
     owner: company,
@@ -667,6 +724,7 @@ async function seedAll(trx: Transaction<Database>, create: (route: string, body:
     authorisationExpiry: '2029-06-30',
     notes: 'Operazioni R13, R12, R4, R5 e R3. Pesa a ponte certificata da 60 t.',
   });
+  placed.push({ kind: 'warehouse', id: companyPlant, province: townOf('Pioltello').province });
   const partner = await create('subjects', {
     ...companyBody('Trattamenti Industriali Pavesi S.p.A.', 'SPA', 'Pavia', {}),
     roles: ['SUPPLIER', 'PLANT'],
@@ -674,7 +732,7 @@ async function seedAll(trx: Transaction<Database>, create: (route: string, body:
     rating: 'A',
     payment: payment('BONIFICO'),
   });
-  await create('warehouse', {
+  const partnerPlant = await create('warehouse', {
     name: 'Impianto chimico-fisico Trattamenti Industriali Pavesi – Pavia',
     warehouseType: 'PLANT',
     owner: partner,
@@ -685,6 +743,22 @@ async function seedAll(trx: Transaction<Database>, create: (route: string, body:
     authorisationExpiry: '2032-03-31',
     notes: 'Trattamento chimico-fisico di rifiuti liquidi pericolosi e non (D9, D15, R13).',
   });
+  placed.push({ kind: 'warehouse', id: partnerPlant, province: townOf('Pavia').province });
+
+  // areas by province, with the customers, transporters and warehouses there
+  for (const a of DEMO_AREAS) {
+    const inArea = (kind: (typeof placed)[number]['kind']) => placed.filter((p) => p.kind === kind && a.provinces.includes(p.province)).map((p) => p.id);
+    const towns = Object.values(TOWNS).filter((t) => a.provinces.includes(t.province)).map((t) => t.name);
+    await create('area', {
+      name: a.name,
+      description: a.description,
+      provinces: a.provinces,
+      municipalities: towns.join(', '),
+      customers: inArea('customer'),
+      transporters: inArea('transporter'),
+      warehouses: inArea('warehouse'),
+    });
+  }
 
   for (const unit of DEMO_LOAD_UNITS) await create('load-unit', unit);
   for (const item of DEMO_SERVICES) await create('biz-services', item);

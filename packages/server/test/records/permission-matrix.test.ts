@@ -29,6 +29,8 @@ describe('permission matrix', () => {
   const calls: Record<string, ReturnType<typeof as>> = {};
   /** One record of each kind notes and documents attach to, made by the administrator. */
   const owners: Record<string, number> = {};
+  /** Other records a sample names by `entity.field`. */
+  const others: Record<string, number> = {};
   beforeAll(async () => {
     t = await createTestApp();
     for (const username of ROLES) calls[username] = as(t.app, (await signIn(t.app, username)).token);
@@ -37,12 +39,15 @@ describe('permission matrix', () => {
       const res = await calls.admin!({ method: 'POST', url: target.endpoint, ...json({ ...sampleRecord(target.entity), ...target.defaults }) });
       owners[target.entity.name] = res.json().data.id;
     }
+    // a relation joins two different subjects
+    const subjects = CATALOGUE.target('subjects')!;
+    others['subject-relation.related'] = (await calls.admin!({ method: 'POST', url: subjects.endpoint, ...json({ ...sampleRecord(subjects.entity), ...subjects.defaults }) })).json().data.id;
   });
 
   /** A valid body for the target: notes and documents name a real owner, documents a file of that owner. */
   const bodyFor = async (target: Target) => {
     const kind = ownerKindOf(target) ?? (target.entity.fields.ownerId?.required ? 'subject' : undefined);
-    const refs: Record<string, number> = { ...owners };
+    const refs: Record<string, number> = { ...owners, ...others };
     if (kind && target.entity.fields.document) {
       const authority = { subject: 'DOC_SUBJECT', warehouse: 'DOC_WAREHOUSE', vehicle: 'VEHICLE' }[kind]!;
       const upload = await calls.admin!({ method: 'POST', url: '/api/resources/document', ...(await multipart({ name: 'allegato.pdf', bytes: minimalPdf() }, { ownerEntity: authority, ownerId: String(owners[kind]) })) });
@@ -57,7 +62,28 @@ describe('permission matrix', () => {
   };
   afterAll(() => t.close());
 
-  for (const target of CATALOGUE.targets) {
+  // read-only entities (communications…): the server writes them; every role reads them as its
+  // authorities say and no role, the administrator included, creates, changes or deletes one
+  for (const target of CATALOGUE.targets.filter((t) => t.readOnly)) {
+    describe(target.name, () => {
+      for (const username of ROLES) {
+        it(`${username}: read as authorised, never create, write, delete or restore`, async () => {
+          const call = calls[username]!;
+          const E = target.endpoint;
+          expect((await call({ method: 'GET', url: E })).statusCode).toBe(expected(username, target, 'R') ? 200 : 403);
+          const refused = [
+            await call({ method: 'POST', url: E, ...json(await bodyFor(target)) }),
+            await call({ method: 'PUT', url: `${E}/1`, ...json({ version: 1 }) }),
+            await call({ method: 'PUT', url: `${E}/1/delete` }),
+            await call({ method: 'PUT', url: `${E}/1/un-deletes` }),
+          ];
+          for (const res of refused) expect(res.json(), res.body).toMatchObject({ errorCode: 'FORBIDDEN', errorMessage: 'READ_ONLY_RECORDS' });
+        });
+      }
+    });
+  }
+
+  for (const target of CATALOGUE.targets.filter((t) => !t.readOnly)) {
     describe(target.name, () => {
       for (const username of ROLES) {
         it(`${username}: read, create, write, delete, restore${target.entity.statuses ? ', transition' : ''}`, async () => {

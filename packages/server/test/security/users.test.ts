@@ -328,22 +328,65 @@ describe('security API: users', () => {
   });
 
   describe('PUT /:id/reset-password', () => {
-    it('answers a new temporary expired password once and ends every session', async () => {
+    /** The temporary password of the newest TEMPORARY_PASSWORD message to an address, read from the outbox (no SMTP here). */
+    const mailedPassword = async (email: string) => {
+      const page = (await admin({ method: 'GET', url: `/api/mail/outbox?to=${encodeURIComponent(email)}&template=TEMPORARY_PASSWORD` })).json().data;
+      const text = page.items[0]?.text as string | undefined;
+      return { total: page.total as number, password: text ? /:\n(\S+)\n/.exec(text.replace(/\r\n/g, '\n'))?.[1] : undefined, message: page.items[0] };
+    };
+
+    it('mails a new temporary expired password to the user, answers without it and ends every session', async () => {
       const user = await createOperator();
+      const email = `${user.username}@example.org`;
       const session = await caller(t.app, user.username, STRONG_PASSWORD);
       const res = await admin({ method: 'PUT', url: `${USERS}/${user.id}/reset-password` });
       expect(res.statusCode).toBe(200);
       const data = res.json().data;
-      expect(data.temporaryPassword).toEqual(expect.any(String));
+      expect(data).not.toHaveProperty('temporaryPassword');
+      expect(res.body).not.toMatch(/password"\s*:\s*"/i);
       expect(data.passwordTemporary).toBe(true);
       expect(data.version).toBe(user.version + 1);
       expect(await whoamiStatus(t.app, session.user.token)).toBe(401);
       expect(await refreshStatus(t.app, session.user.refreshToken)).toBe(401);
       expect((await login(t.app, user.username, STRONG_PASSWORD)).statusCode).toBe(401);
-      const expired = await login(t.app, user.username, data.temporaryPassword);
+
+      const mailed = await mailedPassword(email);
+      expect(mailed.total).toBe(1);
+      expect(mailed.message).toMatchObject({ to: email, subject: 'Circula: la tua password temporanea', lang: 'it', status: 'QUEUED', createdBy: 'admin' });
+      expect(mailed.password).toEqual(expect.any(String));
+      expect(mailed.password!.length).toBeGreaterThanOrEqual(12);
+      const expired = await login(t.app, user.username, mailed.password!);
       expect(expired.statusCode).toBe(403);
       expect(expired.json().reason).toBe('JPPasswordExpiredException');
+      const changed = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        ...form({ username: user.username, oldPassword: mailed.password!, newPassword: `${STRONG_PASSWORD}x` }),
+      });
+      expect(changed.statusCode).toBe(200);
+      expect((await login(t.app, user.username, `${STRONG_PASSWORD}x`)).statusCode).toBe(200);
       expect((await admin({ method: 'PUT', url: `${USERS}/999999/reset-password` })).statusCode).toBe(404);
+    });
+
+    it('mails in the language of the user', async () => {
+      const user = await createOperator({ lang: 'en' });
+      expect((await admin({ method: 'PUT', url: `${USERS}/${user.id}/reset-password` })).statusCode).toBe(200);
+      const mailed = await mailedPassword(`${user.username}@example.org`);
+      expect(mailed.message).toMatchObject({ subject: 'Circula: your temporary password', lang: 'en' });
+      expect(mailed.message.text).toContain('the temporary password of the user');
+      expect((await login(t.app, user.username, mailed.password!)).json().reason).toBe('JPPasswordExpiredException');
+    });
+
+    it('answers 400 USER_HAS_NO_EMAIL, and changes nothing, for a user without an email', async () => {
+      const user = await createOperator();
+      await t.db.updateTable('users').set({ email: null }).where('id', '=', user.id).execute();
+      const session = await caller(t.app, user.username, STRONG_PASSWORD);
+      const res = await admin({ method: 'PUT', url: `${USERS}/${user.id}/reset-password` });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ errorCode: 'USER_HAS_NO_EMAIL', errorMessage: 'USER_HAS_NO_EMAIL' });
+      expect((await login(t.app, user.username, STRONG_PASSWORD)).statusCode).toBe(200);
+      expect(await whoamiStatus(t.app, session.user.token)).toBe(200);
+      expect((await admin({ method: 'GET', url: `${USERS}/${user.id}` })).json().data.version).toBe(user.version);
     });
   });
 

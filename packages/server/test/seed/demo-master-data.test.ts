@@ -1,11 +1,16 @@
-import { CATALOGUE, isItalianVatNumber, isValidIban, lookupTable, recordSchema, type EntityDefinition } from '@circula/model';
+import { CATALOGUE, deadlineState, isItalianVatNumber, isValidIban, lookupTable, recordSchema, type EntityDefinition } from '@circula/model';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  COMPANY_ALBO,
   COMPANY_NAME,
+  DEMO_AREAS,
   DEMO_MASTER_DATA_COUNTS as COUNTS,
   EXPIRED_ADR_EXPIRY,
   EXPIRED_ALBO_EXPIRY,
+  EXPIRING_ALBO_DAYS,
+  dayAfter,
+  enrolmentsOf,
   italianIbanOf,
   seedDemoMasterData,
   vatNumberOf,
@@ -82,7 +87,7 @@ describe('demo master data', () => {
   });
 
   it('creates the promised numbers of records, each written by the system through the engine', async () => {
-    expect(COUNTS).toMatchObject({ subjects: 64, customers: 50, transporters: 8, vehicles: 20, companyVehicles: 12, pickupPoints: 67, collectionCentres: 4, plants: 2 });
+    expect(COUNTS).toMatchObject({ subjects: 64, customers: 50, transporters: 8, vehicles: 20, companyVehicles: 12, pickupPoints: 67, collectionCentres: 4, plants: 2, alboAuthorisations: 11, areas: 5 });
     expect(subjects).toHaveLength(COUNTS.subjects);
     expect(withRole('CUSTOMER')).toHaveLength(COUNTS.customers);
     expect(withRole('TRANSPORTER')).toHaveLength(COUNTS.transporters);
@@ -95,12 +100,15 @@ describe('demo master data', () => {
     expect(await all(admin, '/api/waste/biz-services')).toHaveLength(COUNTS.services);
     expect(await all(admin, '/api/waste/materials')).toHaveLength(COUNTS.materials);
 
-    const total = COUNTS.subjects + warehouses.length + COUNTS.vehicles + COUNTS.loadUnits + COUNTS.services + COUNTS.materials;
+    expect(await all(admin, '/api/subjects/albo-authorisations')).toHaveLength(COUNTS.alboAuthorisations);
+    expect(await all(admin, '/api/areas/area')).toHaveLength(COUNTS.areas);
+
+    const total = COUNTS.subjects + warehouses.length + COUNTS.vehicles + COUNTS.loadUnits + COUNTS.services + COUNTS.materials + COUNTS.alboAuthorisations + COUNTS.areas;
     const { rows } = await sql<{ c: number }>`
       select count(*)::int as c from record_history
-      where action = 'CREATE' and by_user = 'system' and entity in ('subject', 'warehouse', 'vehicle', 'load-unit', 'biz-service', 'material')`.execute(t.db);
+      where action = 'CREATE' and by_user = 'system' and entity in ('subject', 'warehouse', 'vehicle', 'load-unit', 'biz-service', 'material', 'albo-authorisation', 'area')`.execute(t.db);
     expect(rows[0]!.c).toBe(total);
-    for (const table of ['subject', 'warehouse', 'vehicle', 'load_unit', 'biz_service', 'material']) {
+    for (const table of ['subject', 'warehouse', 'vehicle', 'load_unit', 'biz_service', 'material', 'albo_authorisation', 'area']) {
       const { rows: other } = await sql<{ c: number }>`
         select count(*)::int as c from ${sql.table(table)} where created_by is distinct from 'system' or code !~ '^[A-Z]{3}-[0-9]{6}$'`.execute(t.db);
       expect(other[0]!.c, table).toBe(0);
@@ -188,6 +196,68 @@ describe('demo master data', () => {
     expect(vehicles.filter((v) => v.adr === true).length).toBeGreaterThan(1);
   });
 
+  it('gives every transporter its Albo enrolments by category with covered EER codes: one expired, one expiring', async () => {
+    const enrolments = await all(admin, '/api/subjects/albo-authorisations');
+    expectValid('albo-authorisation', enrolments);
+    expectKnownLookups('albo-authorisation', enrolments);
+    const transporters = withRole('TRANSPORTER');
+    for (const s of transporters) {
+      const own = enrolments.filter((e) => e.holder === s.id);
+      expect(own.length, String(s.name)).toBeGreaterThan(0);
+      // one number per holder, one record per category; five years of validity
+      expect(new Set(own.map((e) => e.number)).size, String(s.name)).toBe(1);
+      expect(new Set(own.map((e) => e.category)).size, String(s.name)).toBe(own.length);
+      for (const e of own) expect(dayAfter(String(e.validFrom), 5 * 365 + 1)).toBe(e.expiry);
+      // its vehicles travel under its enrolment
+      for (const v of vehicles.filter((v) => v.owner === s.id)) expect(v.alboNumber).toBe(own[0]!.number);
+    }
+    expect(enrolments.every((e) => transporters.some((s) => s.id === e.holder))).toBe(true);
+    expect(vehicles.filter((v) => v.alboNumber === COMPANY_ALBO)).toHaveLength(COUNTS.companyVehicles);
+    const states = enrolments.map((e) => deadlineState(e.expiry, 60, TODAY));
+    expect(enrolments.filter((e) => e.expiry === EXPIRED_ALBO_EXPIRY).map((e) => deadlineState(e.expiry, 60, TODAY))).toEqual(['expired']);
+    expect(states.filter((s) => s === 'expired')).toHaveLength(1);
+    expect(enrolments.filter((e) => deadlineState(e.expiry, 60, TODAY) === 'expiring').map((e) => e.expiry)).toEqual([dayAfter(TODAY, EXPIRING_ALBO_DAYS)]);
+
+    // categories 4 cover non-hazardous codes, 5 hazardous ones; each covers some
+    const waste = new Map((await all(admin, '/api/waste/waste')).map((w) => [w.id, w]));
+    for (const e of enrolments) {
+      const codes = (e.wasteCodes as number[]).map((id) => waste.get(id)!);
+      expect(codes.length, String(e.number)).toBeGreaterThan(0);
+      if (e.category === '4') expect(codes.every((w) => w.hazardous !== true)).toBe(true);
+      if (e.category === '5') expect(codes.every((w) => w.hazardous === true)).toBe(true);
+      if (e.category === '1') expect(codes.every((w) => String(w.code).startsWith('20'))).toBe(true);
+    }
+    expect(enrolments.map((e) => `${String(e.category)}${String(e.alboClass)}`).sort()).toEqual(
+      ['4D', '4E', '4C', '5E', '1D', '4D', '4E', '5F', '5E', '4D', '4E'].sort(),
+    );
+    expect(enrolmentsOf('1 classe D e 4 classe D')).toEqual([{ category: '1', alboClass: 'D' }, { category: '4', alboClass: 'D' }]);
+  });
+
+  it('divides the work into areas by province, each with the customers, transporters and warehouses there', async () => {
+    const areas = await all(admin, '/api/areas/area');
+    expectValid('area', areas);
+    expectKnownLookups('area', areas);
+    const province = (s: Row) => String((s.addresses as Record<string, unknown>[])[0]!.province);
+    const assigned = { customers: new Set<number>(), transporters: new Set<number>(), warehouses: new Set<number>() };
+    for (const spec of DEMO_AREAS) {
+      const a = areas.find((x) => x.name === spec.name)!;
+      expect(a.provinces).toEqual(spec.provinces);
+      const here = (s: Row) => spec.provinces.includes(province(s));
+      expect([...(a.customers as number[])].sort()).toEqual(withRole('CUSTOMER').filter(here).map((s) => s.id).sort());
+      expect([...(a.transporters as number[])].sort()).toEqual(withRole('TRANSPORTER').filter(here).map((s) => s.id).sort());
+      expect([...(a.warehouses as number[])].sort()).toEqual(
+        warehouses.filter((w) => spec.provinces.includes(String((w.address as Record<string, unknown>).province))).map((w) => w.id).sort(),
+      );
+      expect(a.assignedSubjects).toEqual([...(a.customers as number[]), ...(a.transporters as number[])].sort((x, y) => x - y));
+      expect((a.customers as number[]).length, spec.name).toBeGreaterThan(0);
+      for (const key of ['customers', 'transporters', 'warehouses'] as const) for (const id of a[key] as number[]) assigned[key].add(id);
+    }
+    // every customer, transporter and warehouse is in an area
+    expect(assigned.customers.size).toBe(COUNTS.customers);
+    expect(assigned.transporters.size).toBe(COUNTS.transporters);
+    expect(assigned.warehouses.size).toBe(warehouses.length);
+  });
+
   it('fills the load units, services and materials with valid values', async () => {
     for (const [name, endpoint] of [
       ['load-unit', '/api/waste/load-unit'],
@@ -216,7 +286,7 @@ describe('demo master data', () => {
     afterAll(() => bare.close());
 
     const expectEmpty = async () => {
-      for (const table of ['subject', 'warehouse', 'vehicle', 'load_unit', 'biz_service', 'material']) {
+      for (const table of ['subject', 'warehouse', 'vehicle', 'load_unit', 'biz_service', 'material', 'albo_authorisation', 'area']) {
         const { rows } = await sql<{ c: number }>`select count(*)::int as c from ${sql.table(table)}`.execute(bare.db);
         expect(rows[0]!.c, table).toBe(0);
       }

@@ -50,6 +50,15 @@ describe('subjects and their role views', () => {
     expect([...res.json().data.roles].sort()).toEqual(['CUSTOMER', 'SUPPLIER']);
   });
 
+  it('keeps a record changed through a view inside it: dropping the view’s role there is refused, nothing written', async () => {
+    const created = (await admin({ method: 'POST', url: CUSTOMERS, ...json({ name: 'Resta Cliente', roles: ['SUPPLIER'] }) })).json().data;
+    const res = await admin({ method: 'PUT', url: `${CUSTOMERS}/${created.id}`, ...json({ version: created.version, roles: ['SUPPLIER'] }) });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toEqual([{ field: 'roles', message: 'OUTSIDE_VIEW' }]);
+    const after = (await admin({ method: 'GET', url: `${SUBJECTS}/${created.id}` })).json().data;
+    expect({ version: after.version, roles: [...after.roles].sort() }).toEqual({ version: created.version, roles: ['CUSTOMER', 'SUPPLIER'] });
+  });
+
   it('checks the partita IVA, the codice fiscale and the PEC, writing nothing when wrong', async () => {
     const before = await total(SUBJECTS);
     const res = await admin({

@@ -23,6 +23,8 @@ const BY_FIELD: Record<string, unknown> = {
   },
   'waste.entryType': 'ABSOLUTE_NON_HAZARDOUS',
   'icon.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M4 4h16v16H4z"/></svg>',
+  // optional, but a contract (signed-contracts) is dated
+  'attachment.documentDate': '2026-11-22',
 };
 
 /** Typed codes a domain hook validates: an entity-conf record overrides a route (one record per route). */
@@ -79,18 +81,19 @@ export function sampleValue(field: FieldDefinition): unknown {
 }
 
 /**
- * A body with every required field of the entity filled, plus a code when the entity does not
- * generate one. Required references take their id from `refs` (by entity name; `document` for a
- * document field): records the caller made beforehand.
+ * A body with every required field of the entity filled (and the optional ones of BY_FIELD), plus
+ * a code when the entity does not generate one. Required references take their id from `refs`
+ * (by `entity.field` first, then by target entity name; `document` for a document field): records
+ * the caller made beforehand.
  */
 export function sampleRecord(entity: EntityDefinition, refs: Record<string, number> = {}): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(entity.fields)) {
     if (field.required && !field.readOnly && (field.type === 'reference' || field.type === 'document')) {
-      const id = refs[field.type === 'document' ? 'document' : field.entity];
+      const id = refs[`${entity.name}.${name}`] ?? refs[field.type === 'document' ? 'document' : field.entity];
       if (id === undefined) throw new Error(`${entity.name}.${name}: references need a real target record`);
       body[name] = field.type === 'reference' && field.multiple ? [id] : id;
-    } else if (field.required && !field.readOnly) {
+    } else if ((field.required || Object.hasOwn(BY_FIELD, `${entity.name}.${name}`)) && !field.readOnly) {
       const given = BY_FIELD[`${entity.name}.${name}`];
       body[name] = typeof given === 'function' ? (given as () => unknown)() : (given ?? sampleValue(field));
     }

@@ -11,6 +11,7 @@ import { RoleGuard, RootRedirect, SignOnGuard, type RouteHandle } from './auth/g
 import { setNavigator } from './navigation';
 import { NavigationProgress } from './shell/NavigationProgress';
 import { ShellLayout } from './shell/ShellLayout';
+import { PrivacyGate } from '../features/privacy/ChangedPrivaciesModal';
 
 function RootLayout() {
   return (
@@ -50,7 +51,7 @@ export function appRoutes(): RouteObject[] {
               element: <RoleGuard />,
               children: [
                 {
-                  element: <ShellLayout />,
+                  element: <PrivacyGate><ShellLayout /></PrivacyGate>,
                   errorElement: <RouteErrorPage />,
                   children: [
                     { path: 'dashboard', element: <DashboardPage /> },

@@ -1,6 +1,7 @@
 import { AREAS, CATALOGUE } from '@circula/model';
 import type { RouteObject } from 'react-router';
 import { AreaPlaceholderPage, type AreaMode } from './AreaPlaceholderPage';
+import { ownAreaPage } from '../features/security/own-pages';
 
 /**
  * Areas loaded lazily (spec §2 "Further lazily loaded areas"; change-password and the password
@@ -58,6 +59,8 @@ function genericPage(route: string, mode: AreaMode): Pick<RouteObject, 'lazy'> {
 }
 
 function page(route: string, mode: AreaMode): Pick<RouteObject, 'element' | 'lazy'> {
+  const own = ownAreaPage(route, mode);
+  if (own) return own;
   if (CATALOGUE.target(route)) return genericPage(route, mode);
   if (!LAZY_AREAS.has(route)) return { element: <AreaPlaceholderPage route={route} mode={mode} /> };
   return {

@@ -1,5 +1,5 @@
 import { defineEntity, defineView, type EntityDefinition, type ViewDefinition } from '../../define/entity.js';
-import { document, integer, longText, text } from '../../define/fields.js';
+import { date, document, integer, longText, lookup, text } from '../../define/fields.js';
 import type { AuthorityPrefix } from '../../security/authorities.js';
 
 /**
@@ -55,9 +55,14 @@ export const note = defineEntity({
   defaultSort: [{ field: 'id', dir: 'desc' }],
 });
 
+/** The DOCUMENT_TYPE of a subject's signed contracts (route signed-contracts). */
+export const SIGNED_CONTRACT_TYPE = 'CONTRACT';
+
 /**
  * A document attached to a record: the document (`/api/resources/document/{id}`), a title and a
- * description; file name and type are copied from the document by the server.
+ * description; file name and type are copied from the document by the server. Its type, date and
+ * expiry (a deadline, flagged when past or within 60 days) say what it is and until when it holds:
+ * a subject's signed contracts are its documents of type CONTRACT, dated when signed.
  */
 export const attachment = defineEntity({
   name: 'attachment',
@@ -74,6 +79,10 @@ export const attachment = defineEntity({
     title: text({ label: { it: 'Titolo', en: 'Title' }, max: 200, search: true, list: true }),
     fileName: text({ label: { it: 'Nome del file', en: 'File name' }, max: 255, readOnly: true, search: true }),
     mimeType: text({ label: { it: 'Tipo di file', en: 'File type' }, max: 100, readOnly: true, list: true }),
+    // what the document is, when it was issued or signed and until when it is valid (a contract, a permit, a certificate)
+    documentType: lookup('DOCUMENT_TYPE', { label: { it: 'Tipo di documento', en: 'Document type' }, list: true }),
+    documentDate: date({ label: { it: 'Data del documento', en: 'Document date' }, list: true }),
+    expiry: date({ label: { it: 'Scadenza', en: 'Expiry' }, list: true, deadline: { warnDays: 60 } }),
     description: longText({ label: { it: 'Descrizione', en: 'Description' }, max: 5000 }),
   },
   defaultSort: [{ field: 'id', dir: 'desc' }],
@@ -115,4 +124,21 @@ export const ATTACHMENT_VIEWS: ViewDefinition[] = [
   ownerView(attachment, 'subject-documents', 'documents', 'subject', 'DOC_SUBJECT', 'FileOutlined', { it: 'Documenti anagrafiche', en: 'Subject documents' }),
   ownerView(attachment, 'warehouse-documents', 'documents', 'warehouse', 'DOC_WAREHOUSE', 'FileOutlined', { it: 'Documenti magazzino', en: 'Warehouse documents' }),
   ownerView(attachment, 'vehicle-attach', 'documents', 'vehicle', 'VEHICLE', 'PaperClipOutlined', { it: 'Allegati veicoli', en: 'Vehicle documents' }),
+  // the contracts a subject signed: its documents of type CONTRACT (also listed among its documents)
+  defineView(
+    {
+      name: 'signed-contracts',
+      route: 'signed-contracts',
+      endpoint: '/api/documents/signed-contracts',
+      authority: 'DOC_SUBJECT',
+      icon: 'FileProtectOutlined',
+      label: { it: 'Contratti firmati', en: 'Signed contracts' },
+      filter: [
+        { field: 'ownerEntity', op: 'eq', value: 'subject' },
+        { field: 'documentType', op: 'eq', value: SIGNED_CONTRACT_TYPE },
+      ],
+      defaults: { ownerEntity: 'subject', documentType: SIGNED_CONTRACT_TYPE },
+    },
+    attachment,
+  ),
 ];

@@ -4,7 +4,8 @@ import { date, longText, lookup, reference } from '../../define/fields.js';
 /**
  * A relation between two subjects (SubjectToSubject): "subject is <relationType> of related",
  * e.g. a branch of its company, an authorised signatory for a company, the contact person of a
- * customer. The relation types are the SUBJECT_TO_SUBJECT table.
+ * customer. The relation types are the SUBJECT_TO_SUBJECT table. A subject is never related to
+ * itself (the server refuses it on `related`).
  */
 export const subjectRelation = defineEntity({
   name: 'subject-relation',

@@ -14,6 +14,9 @@ import * as m0012 from './0012-attachments.js';
 import * as m0013 from './0013-accounts.js';
 import * as m0014 from './0014-albo-authorisations.js';
 import * as m0015 from './0015-fractions-chemistry-relations.js';
+import * as m0016 from './0016-areas-contracts.js';
+import * as m0017 from './0017-privacy.js';
+import * as m0018 from './0018-mail-templates.js';
 
 /**
  * Append-only: a migration, once released, is never edited; changes come as a new entry.
@@ -35,4 +38,7 @@ export const migrations: Record<string, Migration> = {
   '0013-accounts': m0013,
   '0014-albo-authorisations': m0014,
   '0015-fractions-chemistry-relations': m0015,
+  '0016-areas-contracts': m0016,
+  '0017-privacy': m0017,
+  '0018-mail-templates': m0018,
 };

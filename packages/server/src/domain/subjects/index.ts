@@ -1,5 +1,7 @@
 import type { HookRegistry, RecordData } from '../../records/hooks.js';
 import { constraintViolation } from '../../http/errors.js';
+import { registerSignedContractHooks } from './contracts.js';
+import { registerSubjectRelationHooks } from './relations.js';
 
 export const SUBJECT = 'subject';
 
@@ -28,5 +30,7 @@ export function registerSubjectHooks(registry: HookRegistry): HookRegistry {
       checkSubject({ ...current, ...values });
     },
   });
+  registerSubjectRelationHooks(registry);
+  registerSignedContractHooks(registry);
   return registry;
 }

@@ -1,24 +1,48 @@
-import { Card, Descriptions, Result, Space, Tabs, Tag, Typography } from 'antd';
+import { PushpinOutlined } from '@ant-design/icons';
+import { Button, Card, Descriptions, Result, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useCurrentUser } from '../../app/auth/useAuth';
+import { notifyDanger } from '../../app/notifications';
+import { preferencesStore, useUserPreferences, type PreferencesStore } from '../global-search/preferences';
+import { LanguageTab } from './LanguageTab';
+import { OwnSessionsTab } from './OwnSessionsTab';
+import { PasswordTab } from './PasswordTab';
+import { PROFILE_TAB_PREFERENCE, profileTab, type ProfileTab } from './profile-tabs';
 import { roleLabel } from './role-label';
+import { PrivacyTab } from '../privacy/PrivacyTab';
 
-function InPreparation() {
-  const { t } = useTranslation();
-  return <Result status="info" title={t('AREA.IN_PREPARATION')} subTitle={t('PROFILE.TAB_IN_PREPARATION')} />;
-}
-
-/** `/profile/:userId`: the signed-in user's own data, read-only; the other tabs come later. */
-export function ProfilePage() {
+/**
+ * `/profile/:userId`: the signed-in user's own data, language, password and sessions (spec §2);
+ * the tab opened first is kept in the user's preferences.
+ */
+export function ProfilePage({ store = preferencesStore }: { store?: PreferencesStore }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const { userId } = useParams();
+  const preferences = useUserPreferences(user?.id ?? null, store);
+  const [chosen, setChosen] = useState<ProfileTab | null>(null);
+  const [saving, setSaving] = useState(false);
   if (!user) return null;
 
   if (userId !== String(user.id)) {
     return <Result data-testid="profile-other-user" status="info" title={t('PROFILE.TITLE')} subTitle={t('PROFILE.OTHER_USER')} />;
   }
+
+  const preferred = profileTab(preferences.values[PROFILE_TAB_PREFERENCE]);
+  const active = chosen ?? preferred;
+
+  const keepAsDefault = async () => {
+    setSaving(true);
+    try {
+      await store.save(user.id, { [PROFILE_TAB_PREFERENCE]: active });
+    } catch {
+      notifyDanger(t('NOTIFICATIONS.ERROR.TITLE'), t('PROFILE_PAGE.DEFAULT_TAB_ERROR'));
+    } finally {
+      setSaving(false);
+    }
+  };
 
   const none = t('PROFILE.NONE');
   const data = (
@@ -44,6 +68,7 @@ export function ProfilePage() {
     />
   );
 
+  const isDefault = active === preferred;
   return (
     <div data-testid="profile">
       <Typography.Title level={2} style={{ marginTop: 0 }}>
@@ -51,11 +76,31 @@ export function ProfilePage() {
       </Typography.Title>
       <Card>
         <Tabs
+          data-testid="profile-tabs"
+          activeKey={active}
+          onChange={(key) => setChosen(profileTab(key))}
+          destroyOnHidden
+          tabBarExtraContent={
+            <Tooltip title={isDefault ? t('PROFILE_PAGE.IS_DEFAULT_TAB') : undefined}>
+              <Button
+                size="small"
+                icon={<PushpinOutlined />}
+                disabled={isDefault || !preferences.ready}
+                loading={saving}
+                onClick={() => void keepAsDefault()}
+                data-testid="profile-default-tab"
+              >
+                {t('PROFILE_PAGE.KEEP_AS_DEFAULT_TAB')}
+              </Button>
+            </Tooltip>
+          }
           items={[
             { key: 'data', label: t('PROFILE.TABS.DATA'), children: data },
-            { key: 'preferences', label: t('PROFILE.TABS.PREFERENCES'), children: <InPreparation /> },
-            { key: 'privacy', label: t('PROFILE.TABS.PRIVACY'), children: <InPreparation /> },
-          ]}
+            { key: 'language', label: t('PROFILE.TABS.LANGUAGE'), children: <LanguageTab user={user} /> },
+            { key: 'password', label: t('PROFILE.TABS.PASSWORD'), children: <PasswordTab username={user.username} /> },
+            { key: 'sessions', label: t('PROFILE.TABS.SESSIONS'), children: <OwnSessionsTab /> },
+            { key: 'privacy', label: t('PROFILE.TABS.PRIVACY'), children: <PrivacyTab userId={user.id} /> },
+          ] satisfies { key: ProfileTab; label: string; children: ReactNode }[]}
         />
       </Card>
     </div>

@@ -1,0 +1,31 @@
+import { SIGNED_CONTRACT_TYPE } from '@circula/model';
+import { constraintViolation } from '../../http/errors.js';
+import type { HookRegistry, RecordData } from '../../records/hooks.js';
+
+export const ATTACHMENT = 'attachment';
+
+/**
+ * The dates of an attached document: a contract is dated (the day it was signed, route
+ * signed-contracts), and no document expires before its date.
+ */
+function check(document: RecordData): void {
+  const errors: { field: string; message: string }[] = [];
+  if (document.documentType === SIGNED_CONTRACT_TYPE && !document.documentDate) errors.push({ field: 'documentDate', message: 'REQUIRED' });
+  if (typeof document.documentDate === 'string' && typeof document.expiry === 'string' && document.expiry < document.documentDate) {
+    errors.push({ field: 'expiry', message: 'EXPIRY_BEFORE_START' });
+  }
+  if (errors.length) throw constraintViolation(errors);
+}
+
+/** Rules of a subject's signed contracts (documents of type CONTRACT), on top of the attachment rules. */
+export function registerSignedContractHooks(registry: HookRegistry): HookRegistry {
+  registry.register(ATTACHMENT, {
+    async beforeCreate(_ctx, values) {
+      check(values);
+    },
+    async beforeUpdate(_ctx, current, values) {
+      check({ ...current, ...values });
+    },
+  });
+  return registry;
+}

@@ -1,0 +1,24 @@
+import { constraintViolation } from '../../http/errors.js';
+import type { HookRegistry, RecordData } from '../../records/hooks.js';
+
+export const SUBJECT_RELATION = 'subject-relation';
+
+/** A relation joins two different subjects: a subject is not the branch, signatory or contact of itself. */
+function check(relation: RecordData): void {
+  if (relation.subject != null && relation.subject === relation.related) throw constraintViolation([{ field: 'related', message: 'SELF_RELATION' }]);
+  if (typeof relation.validFrom === 'string' && typeof relation.validTo === 'string' && relation.validFrom > relation.validTo) {
+    throw constraintViolation([{ field: 'validTo', message: 'EXPIRY_BEFORE_START' }]);
+  }
+}
+
+export function registerSubjectRelationHooks(registry: HookRegistry): HookRegistry {
+  registry.register(SUBJECT_RELATION, {
+    async beforeCreate(_ctx, values) {
+      check(values);
+    },
+    async beforeUpdate(_ctx, current, values) {
+      check({ ...current, ...values });
+    },
+  });
+  return registry;
+}

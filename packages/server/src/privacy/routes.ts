@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requirePrincipal } from '../auth/request-auth.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/connect.js';
+import { contentTypeHeader, isInline } from '../documents/content-type.js';
+import { contentDisposition } from '../documents/file-name.js';
+import { LocalDiskStorage } from '../documents/local-disk-storage.js';
+import type { DocumentStorage } from '../documents/storage.js';
+import { noFilePresent, PrivacyService, type DocumentFile } from './service.js';
+
+const userParams = z.object({ userId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const answersBody = z.object({
+  answers: z.array(z.object({ id: z.number().int().positive(), agreed: z.boolean() })).max(1000),
+});
+
+/**
+ * Privacy calls of API.md "Configuration services" (changed privacies, their acceptance, the
+ * definition's file) and the service agreements of spec §7 (the list, the user's answers, the
+ * attachment). Every call needs a signed-in user; the record pages of both entities are the
+ * generic record routes (`/api/privacy/definitions`, `/api/privacy/service-agreements`).
+ */
+export function privacyRoutes(app: FastifyInstance, db: Db, config: Config, storage: DocumentStorage = new LocalDiskStorage(config.documentsDir)): PrivacyService {
+  const privacy = new PrivacyService(db);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['privacy'];
+
+  const send = async (reply: FastifyReply, file: DocumentFile) => {
+    let body;
+    try {
+      body = await storage.get(file.sha256);
+    } catch (error) {
+      // a row whose content is gone from the disk: the same answer as no file at all
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw noFilePresent();
+      throw error;
+    }
+    return reply
+      .header('cache-control', 'private, no-cache')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-type', contentTypeHeader(file.mimeType))
+      .header('content-length', file.size)
+      .header('content-disposition', contentDisposition(isInline(file.mimeType) ? 'inline' : 'attachment', file.fileName))
+      .send(body);
+  };
+
+  r.get('/api/subjects/subjects/changed-privacies/:userId', { schema: { tags, params: userParams } }, async (request) => ({
+    data: await privacy.changed(requirePrincipal(request), request.params.userId),
+  }));
+
+  r.put('/api/subjects/subjects/accept-privacies/:userId', { schema: { tags, params: userParams } }, async (request) => ({
+    data: { accepted: await privacy.accept(requirePrincipal(request), request.params.userId) },
+  }));
+
+  r.get('/api/privacy/accepted/:userId', { schema: { tags, params: userParams } }, async (request) => ({
+    data: { items: await privacy.accepted(requirePrincipal(request), request.params.userId) },
+  }));
+
+  r.get('/api/privacy/definition/download/:id', { schema: { tags, params: idParams } }, async (request, reply) =>
+    send(reply, await privacy.definitionFile(requirePrincipal(request), request.params.id)),
+  );
+
+  r.get('/api/privacy/agreements', { schema: { tags } }, async (request) => ({
+    data: await privacy.agreements(requirePrincipal(request)),
+  }));
+
+  r.put('/api/privacy/agreements/answers/:userId', { schema: { tags, params: userParams, body: answersBody } }, async (request) => ({
+    data: await privacy.answer(requirePrincipal(request), request.params.userId, request.body.answers),
+  }));
+
+  r.get('/api/privacy/agreements/:id/document', { schema: { tags, params: idParams } }, async (request, reply) =>
+    send(reply, await privacy.agreementFile(requirePrincipal(request), request.params.id)),
+  );
+
+  return privacy;
+}

@@ -1,0 +1,82 @@
+import { http } from '../../api/client';
+import { ApiError } from '../../api/errors';
+import { notifyDanger, notifyError } from '../../app/notifications';
+import { i18n } from '../../i18n';
+
+/** A privacy definition waiting for the user's acceptance: `id;label` of the API split once. */
+export interface ChangedPrivacy {
+  id: number;
+  label: string;
+}
+
+export interface AcceptedPrivacy {
+  id: number;
+  code: string | null;
+  label: string;
+  revision: number;
+  acceptedAt: string;
+  currentRevision: number;
+  active: boolean;
+  hasDocument: boolean;
+}
+
+/** One service agreement as spec §7 lists it (`{agreement:{…}}`), with the caller's last answer. */
+export interface AgreementItem {
+  agreement: {
+    id: number;
+    name: string;
+    description: string | null;
+    mandatory: boolean;
+    documentId: number | null;
+    title: Record<string, string>;
+    body: Record<string, string>;
+    attachments?: { documentId: number; fileName: string }[];
+  };
+  answer?: { agreed: boolean; answeredAt: string } | null;
+}
+
+/** Where the service agreements are listed unless a caller configures another endpoint. */
+export const AGREEMENTS_ENDPOINT = '/api/privacy/agreements';
+
+export const privacyDownloadUrl = (id: number) => `/api/privacy/definition/download/${id}`;
+export const agreementDocumentUrl = (id: number) => `/api/privacy/agreements/${id}/document`;
+
+/** `"12;Informativa; clienti"` → id 12, label "Informativa; clienti" (the label may hold semicolons). */
+export function parseChangedPrivacy(entry: string): ChangedPrivacy | null {
+  const at = entry.indexOf(';');
+  const id = Number(at < 0 ? entry : entry.slice(0, at));
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  return { id, label: at < 0 ? String(id) : entry.slice(at + 1) };
+}
+
+export const privacyApi = {
+  async changed(userId: number): Promise<ChangedPrivacy[]> {
+    const entries = await http.data<string[]>(`/api/subjects/subjects/changed-privacies/${userId}`, { silent: true });
+    return entries.map(parseChangedPrivacy).filter((p): p is ChangedPrivacy => p !== null);
+  },
+  accept: (userId: number) => http.data<{ accepted: number[] }>(`/api/subjects/subjects/accept-privacies/${userId}`, { method: 'PUT' }),
+  accepted: async (userId: number) => (await http.data<{ items: AcceptedPrivacy[] }>(`/api/privacy/accepted/${userId}`)).items,
+  agreements: (endpoint: string = AGREEMENTS_ENDPOINT) => http.data<AgreementItem[]>(endpoint),
+  answer: (userId: number, answers: { id: number; agreed: boolean }[]) =>
+    http.data<AgreementItem[]>(`/api/privacy/agreements/answers/${userId}`, { method: 'PUT', json: { answers } }),
+};
+
+/**
+ * Opens a file that needs the bearer token in a new window: the window is opened at the click
+ * (so no popup blocker stops it), then pointed at a blob URL of the downloaded file. A missing file
+ * (404) shows DOCUMENTS.NO_FILE_PRESENT (spec §8).
+ */
+export async function openInNewWindow(url: string): Promise<void> {
+  const opened = window.open('', '_blank');
+  try {
+    const blob = await http.blob(url, { silent: true });
+    const objectUrl = URL.createObjectURL(blob);
+    if (opened) opened.location.href = objectUrl;
+    else window.location.assign(objectUrl);
+    setTimeout(() => URL.revokeObjectURL(objectUrl), 60_000);
+  } catch (error) {
+    opened?.close();
+    if (error instanceof ApiError && error.status === 404) notifyDanger(i18n.t('DOCUMENTS.NO_FILE_PRESENT'));
+    else notifyError(error instanceof ApiError ? error : null);
+  }
+}

@@ -1,0 +1,116 @@
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { findArea, type FilterSpec } from '@circula/model';
+import type { ColDef } from 'ag-grid-community';
+import { Alert, Button, Input, Space, Typography } from 'antd';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { QueryValue } from '../../api/http';
+import { formatNumber } from '../../app/format';
+import { AdminGrid } from './AdminGrid';
+
+export function AreaTitle({ route, extra }: { route: string; extra?: ReactNode }) {
+  const { i18n } = useTranslation();
+  const area = findArea(route);
+  const title = area ? (i18n.language === 'en' ? area.label.en : area.label.it) : route;
+  return (
+    <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }} wrap>
+      <Typography.Title level={2} style={{ margin: 0 }} data-testid="admin-title">
+        {title}
+      </Typography.Title>
+      {extra}
+    </Space>
+  );
+}
+
+interface AdminListProps<T> {
+  route: string;
+  endpoint: string;
+  columnDefs: ColDef<T>[];
+  rowId(row: T): string;
+  /** Free-text search (`q`); off for lists the server does not search. */
+  searchable: boolean;
+  /** Further parameters of every page (filters chosen above the list). */
+  filters?: Record<string, QueryValue>;
+  /** Field filters sent inside `q` with the search text (API.md `q.filters`). */
+  qFilters?: FilterSpec[];
+  /** Controls next to the search box (filters). */
+  controls?: ReactNode;
+  /** Buttons of the title bar (New…). */
+  actions?: ReactNode;
+  reloadKey: number;
+  onOpen?(row: T): void;
+}
+
+/** Title, search, total, the server-paged grid and a Retry when the server could not answer. */
+export function AdminList<T>({ route, endpoint, columnDefs, rowId, searchable, filters, qFilters, controls, actions, reloadKey, onOpen }: AdminListProps<T>) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState('');
+  const [text, setText] = useState('');
+  const [total, setTotal] = useState<number | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [retry, setRetry] = useState(0);
+
+  const query = useMemo<Record<string, QueryValue>>(() => {
+    const words = searchable ? text.trim() : '';
+    const q = words || qFilters?.length ? JSON.stringify({ ...(words ? { query: words } : {}), ...(qFilters?.length ? { filters: qFilters } : {}) }) : undefined;
+    return { ...(q ? { q } : {}), ...filters };
+  }, [searchable, text, filters, qFilters]);
+  useEffect(() => {
+    setTotal(null);
+    setFailed(false);
+  }, [query, reloadKey, retry]);
+
+  return (
+    <div data-testid={`admin-${route}`}>
+      <AreaTitle route={route} extra={actions} />
+      <Space wrap style={{ marginBottom: 12 }}>
+        {searchable && (
+          <Input.Search
+            data-testid="admin-search"
+            allowClear
+            enterButton={<SearchOutlined />}
+            placeholder={t('SECURITY.SEARCH')}
+            value={draft}
+            onChange={(e) => {
+              setDraft(e.target.value);
+              if (!e.target.value) setText('');
+            }}
+            onSearch={(value) => setText(value)}
+            style={{ width: 320 }}
+          />
+        )}
+        {controls}
+        <Typography.Text type="secondary" data-testid="admin-total">
+          {total === null ? '' : t('SECURITY.TOTAL', { count: total, formatted: formatNumber(total) })}
+        </Typography.Text>
+      </Space>
+      {failed && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={t('SECURITY.LOAD_ERROR')}
+          action={
+            <Button size="small" icon={<ReloadOutlined />} onClick={() => setRetry((n) => n + 1)}>
+              {t('SECURITY.RETRY')}
+            </Button>
+          }
+        />
+      )}
+      <AdminGrid<T>
+        testId="admin-grid"
+        endpoint={endpoint}
+        query={query}
+        columnDefs={columnDefs}
+        rowId={rowId}
+        reloadKey={`${reloadKey}:${retry}`}
+        onLoaded={(count) => {
+          setTotal(count);
+          setFailed(false);
+        }}
+        onFailed={() => setFailed(true)}
+        {...(onOpen ? { onOpen } : {})}
+      />
+    </div>
+  );
+}
