@@ -86,12 +86,27 @@ export interface LookupField extends FieldBase {
   table: string;
   multiple?: boolean;
   filters?: LookupFilters;
+  /**
+   * Offered only when creating a record: values with these flags (movement causals: flag1 marks the
+   * ones a user may post by hand, spec §3). Editing shows every value, so a stored one keeps its label.
+   */
+  createFilter?: { flag1?: boolean; flag2?: boolean; flag3?: boolean };
+  /**
+   * Offered once the form's `field` has a value: values whose `column` equals it or is empty
+   * (subject-to-subject by relationType, spec §3/§5). While `field` is empty, every value.
+   */
+  dependsOn?: { field: string; column: 'alpha1' | 'alpha2' | 'alpha3' };
 }
 export interface ReferenceField extends FieldBase {
   type: 'reference';
   /** Base entity name of the target. */
   entity: string;
   multiple?: boolean;
+  /**
+   * How a form edits a single reference: an autocomplete (default), or 'embedded' (spec §3
+   * embedded-crud: the record's label and a button opening the target's form in a modal).
+   */
+  widget?: 'autocomplete' | 'embedded';
 }
 export interface TagsField extends FieldBase {
   type: 'tags';

@@ -24,11 +24,18 @@ export function endpointOf(entity: string): string {
   return definition.endpoint;
 }
 
+/**
+ * spec §7: autocomplete and chips calls carry this header, which tells the app's busy indicator
+ * ("waiter") to leave them alone: they run while the user types.
+ */
+export const SKIP_WAITER_HEADER = { skipWaiter: 'true' } as const;
+
 /** Autocomplete search (spec §7): free text, live records only, `size` results. */
 export async function searchRecords(endpoint: string, text: string, size: number, signal?: AbortSignal): Promise<RecordSummary[]> {
   if (!endpoint) throw new Error('autocomplete: empty endpoint');
   const data = await http.data<{ items: RecordSummary[] }>(endpoint, {
     query: { q: JSON.stringify({ query: text }), size, page: 0, showDeleted: false, showArchived: false, showTags: false },
+    headers: { ...SKIP_WAITER_HEADER },
     ...(signal ? { signal } : {}),
   });
   return data.items;

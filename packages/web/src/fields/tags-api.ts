@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../api/client';
 import { textIn } from './labels';
+import { SKIP_WAITER_HEADER } from './records-api';
 
 export const TAGS_ENDPOINT = '/api/conf/tags';
 
@@ -12,11 +13,16 @@ export interface TagRecord {
   selectable?: boolean | null;
 }
 
-interface TagNode {
+/** A node of GET /api/conf/tag/hierarchy/{idOrTreeName} (spec §3 "Tag hierarchy node"). */
+export interface TagNode {
   id: number;
   name: string;
   label: string;
-  selectable: boolean;
+  itemId?: string | null;
+  icon?: string | null;
+  overlayIcon?: string | null;
+  /** Default true (spec §3). */
+  selectable?: boolean;
   children: TagNode[];
 }
 
@@ -34,7 +40,7 @@ async function treeTags(tree: string): Promise<TagRecord[]> {
   const data = await http.data<{ root: TagNode }>(`/api/conf/tag/hierarchy/${encodeURIComponent(tree)}`);
   const out: TagRecord[] = [];
   const walk = (node: TagNode, isRoot: boolean) => {
-    if (!isRoot && node.selectable) out.push({ id: node.id, name: node.label || node.name, selectable: true });
+    if (!isRoot && node.selectable !== false) out.push({ id: node.id, name: node.label || node.name, selectable: true });
     for (const child of node.children) walk(child, false);
   };
   walk(data.root, true);
@@ -64,3 +70,50 @@ export function useTagsById(ids: number[]) {
     staleTime: 5 * 60_000,
   });
 }
+
+/** Chips suggestions for tags (spec §7): the search with the typed text, without the busy indicator. */
+export async function suggestTags(text: string, size: number, signal?: AbortSignal): Promise<TagRecord[]> {
+  const data = await http.data<{ items: TagRecord[] }>(TAGS_ENDPOINT, {
+    query: { q: JSON.stringify({ query: text }), size, page: 0, showDeleted: false },
+    headers: { ...SKIP_WAITER_HEADER },
+    ...(signal ? { signal } : {}),
+  });
+  return data.items;
+}
+
+/** A tag tree (its root, children nested); spec §8: an empty tree name is a developer error. */
+export async function fetchTagTree(idOrTreeName: string | number): Promise<TagNode> {
+  if (String(idOrTreeName).trim() === '') throw new Error('tag hierarchy: empty endpoint');
+  const data = await http.data<{ root: TagNode }>(`/api/conf/tag/hierarchy/${encodeURIComponent(String(idOrTreeName))}`);
+  return data.root;
+}
+
+export const tagTreeKey = (idOrTreeName: string | number) => ['tag-hierarchy', String(idOrTreeName)] as const;
+
+export function useTagTree(idOrTreeName: string | number | null) {
+  return useQuery({
+    queryKey: tagTreeKey(idOrTreeName ?? ''),
+    queryFn: () => fetchTagTree(idOrTreeName!),
+    enabled: idOrTreeName !== null && String(idOrTreeName) !== '',
+    staleTime: 60_000,
+  });
+}
+
+/** The tag trees: root tags (no parent). */
+export function useTagTrees(enabled: boolean) {
+  return useQuery({
+    queryKey: ['tag-trees'],
+    queryFn: async () => {
+      const data = await http.data<{ items: (TagRecord & { code?: string | null })[] }>(TAGS_ENDPOINT, {
+        query: { q: JSON.stringify({ filters: [{ field: 'parentId', op: 'isNull' }] }), size: 200, page: 0, showDeleted: false },
+      });
+      return data.items;
+    },
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** Creates a tag under `parentId` (null: a new tree). Field errors are the caller's to show. */
+export const createTag = (name: string, parentId: number | null) =>
+  http.data<TagRecord>(TAGS_ENDPOINT, { method: 'POST', json: { name, selectable: true, ...(parentId !== null ? { parentId } : {}) }, silent: true });

@@ -78,7 +78,7 @@ export const fraction = defineEntity({
   fields: {
     name: text({ label: { it: 'Nome', en: 'Name' }, required: true, max: 200, search: true, list: true }),
     waste: reference('waste', { label: { it: 'Codice EER', en: 'EWC code' }, list: true }),
-    material: reference('material', { label: { it: 'Materiale', en: 'Material' }, list: true }),
+    material: reference('material', { label: { it: 'Materiale', en: 'Material' }, list: true, widget: 'embedded' }),
     measureUnit: lookup('MEASURE_UNIT', { label: { it: 'Unità di misura', en: 'Unit of measure' }, required: true, default: 'KG' }),
     notes: longText({ label: { it: 'Note', en: 'Notes' }, max: 5000 }),
   },

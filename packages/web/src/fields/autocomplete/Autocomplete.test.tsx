@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CATALOGUE } from '@circula/model';
 import { ReferenceInput } from '../inputs/ReferenceInput';
+import { Autocomplete, type AutocompleteProps } from './Autocomplete';
 import { page, renderApp, setup, stubApi } from '../test-utils';
 
 const TAGS = Array.from({ length: 12 }, (_, i) => ({ id: i + 1, code: `TAG${String(i + 1).padStart(3, '0')}`, name: i === 4 ? 'Rifiuti speciali' : `Etichetta ${i + 1}` }));
@@ -176,5 +177,64 @@ describe('reference autocomplete', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getAllByRole('option')[0]!);
     expect(onValue).toHaveBeenLastCalledWith([3, 1]);
     expect(screen.getByText('TAG003 — Etichetta 3')).toBeTruthy();
+  });
+});
+
+describe('autocomplete query types', { timeout: 30_000 }, () => {
+  beforeEach(async () => {
+    await setup('it');
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const ITEMS = [
+    { value: 1, label: 'Carta e cartone', keys: ['CAR'] },
+    { value: 2, label: 'Plastica', keys: ['PLA'] },
+    { value: 3, label: 'Vetro', keys: ['VET'] },
+  ];
+
+  it('preFetch loads the full list once at start and filters it locally, from the first character and without waiting', async () => {
+    const prefetch = vi.fn(async () => ITEMS);
+    const onSelect = vi.fn();
+    renderApp(<Autocomplete queryType="preFetch" prefetch={prefetch} selectedLabel={null} onSelect={onSelect} restrictToSuggestions />);
+    await wait(0);
+    expect(prefetch).toHaveBeenCalledTimes(1);
+    type('t');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Carta e cartone', 'Plastica', 'Vetro']);
+    type('vet');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Vetro']);
+    fireEvent.keyDown(input(), { key: 'ArrowDown' });
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    expect(onSelect).toHaveBeenLastCalledWith(ITEMS[2]);
+    await wait(5000);
+    expect(prefetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('preFetch selects an exact case-insensitive match of the whole list on blur', async () => {
+    const onSelect = vi.fn();
+    renderApp(<Autocomplete queryType="preFetch" prefetch={async () => ITEMS} selectedLabel={null} onSelect={onSelect} restrictToSuggestions />);
+    await wait(0);
+    type('plastica');
+    fireEvent.blur(input());
+    await wait(150);
+    expect(onSelect).toHaveBeenLastCalledWith(ITEMS[1]);
+  });
+
+  it('throws a developer error without a query type', () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const props = { selectedLabel: null, onSelect: () => {}, search: async () => [] } as unknown as AutocompleteProps;
+    expect(() => renderApp(<Autocomplete {...props} />)).toThrow("autocomplete: missing 'queryType'");
+    spy.mockRestore();
+  });
+
+  it('sends the skip-waiter header with the fetch search', async () => {
+    const api = stubApi({ '/api/conf/tags': () => page(TAGS) });
+    renderApp(<Harness onValue={() => {}} />);
+    type('eti');
+    await wait(250);
+    const init = (api.fetchMock.mock.calls[0] as unknown[])[1] as RequestInit;
+    expect(new Headers(init.headers).get('skipWaiter')).toBe('true');
   });
 });

@@ -3,9 +3,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUTOCOMPLETE, type Suggestion } from './autocomplete-rules';
 
-export interface AutocompleteProps {
-  /** Looks suggestions up (fetch mode, spec §5); called at most once per pause in typing. */
-  search: (text: string, signal: AbortSignal) => Promise<Suggestion[]>;
+interface AutocompleteCommon {
   /** The label of the current value; shown when the user is not typing. */
   selectedLabel: string | null;
   /** A suggestion was chosen, or the text was cleared (null). */
@@ -23,13 +21,51 @@ export interface AutocompleteProps {
 }
 
 /**
+ * How suggestions are found (spec §5, §7): `fetch` asks the server per pause in typing;
+ * `preFetch` loads the full list once at start and filters it locally.
+ */
+export type AutocompleteQuery =
+  | {
+      queryType: 'fetch';
+      /** Looks suggestions up; called at most once per pause in typing. */
+      search: (text: string, signal: AbortSignal) => Promise<Suggestion[]>;
+      prefetch?: never;
+    }
+  | {
+      queryType: 'preFetch';
+      /** The full list, loaded once when the control mounts. */
+      prefetch: (signal: AbortSignal) => Promise<Suggestion[]>;
+      search?: never;
+    };
+
+export type AutocompleteProps = AutocompleteCommon & AutocompleteQuery;
+
+/** The suggestions of a pre-fetched list matching a text (case-insensitive, label or keys), at most `size`. */
+export function filterSuggestions(all: readonly Suggestion[], text: string, size: number = AUTOCOMPLETE.size): Suggestion[] {
+  const wanted = text.trim().toLowerCase();
+  const matches = wanted ? all.filter((s) => s.label.toLowerCase().includes(wanted) || s.keys?.some((k) => k.toLowerCase().includes(wanted))) : all;
+  return matches.slice(0, size);
+}
+
+/**
  * The autocomplete of spec §4/§5/§9: opens on focus, searches from `minCharsToSearch` characters
  * after a 250 ms pause, shows up to 10 suggestions, arrow up/down and enter navigate, closes 150 ms
  * after blur. With restrictToSuggestions free text marks the control incorrect; on blur an exact
- * case-insensitive label match is selected.
+ * case-insensitive label match is selected. In preFetch mode the whole list is loaded once and
+ * filtered locally as the user types (no minimum length, no wait). Without a query type it throws:
+ * a developer error (spec §8).
  */
-export function Autocomplete({
+export function Autocomplete(props: AutocompleteProps) {
+  if (props.queryType !== 'fetch' && props.queryType !== 'preFetch') {
+    throw new Error("autocomplete: missing 'queryType' (fetch or preFetch)");
+  }
+  return <AutocompleteControl {...props} />;
+}
+
+function AutocompleteControl({
+  queryType,
   search,
+  prefetch,
   selectedLabel,
   onSelect,
   onText,
@@ -52,8 +88,29 @@ export function Autocomplete({
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const blurTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const request = useRef<AbortController | null>(null);
-  const latest = useRef({ text, suggestions, incorrect });
-  latest.current = { text, suggestions, incorrect };
+  const [all, setAll] = useState<Suggestion[] | null>(null);
+  const latest = useRef({ text, suggestions, incorrect, all });
+  latest.current = { text, suggestions, incorrect, all };
+
+  // preFetch: the full list, once
+  useEffect(() => {
+    if (queryType !== 'preFetch' || !prefetch) return;
+    const controller = new AbortController();
+    setLoading(true);
+    prefetch(controller.signal)
+      .then((found) => {
+        if (!controller.signal.aborted) setAll(found);
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setAll([]);
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setLoading(false);
+      });
+    return () => controller.abort();
+    // the list is fetched once, when the control mounts
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [queryType]);
 
   // the value changed from outside (form reset, record loaded): show its label
   // (our own changes already show the label: only a different one replaces the text)
@@ -81,6 +138,7 @@ export function Autocomplete({
   };
 
   const runSearch = (query: string) => {
+    if (queryType === 'preFetch' || !search) return;
     const controller = new AbortController();
     request.current = controller;
     setLoading(true);
@@ -125,6 +183,12 @@ export function Autocomplete({
     }
     setIncorrect(restrictToSuggestions);
     onText?.(next);
+    if (queryType === 'preFetch') {
+      setSuggestions(filterSuggestions(all ?? [], next));
+      setActive(-1);
+      setOpen(true);
+      return;
+    }
     if (next.trim().length < minCharsToSearch) {
       setSuggestions([]);
       setOpen(false);
@@ -153,6 +217,13 @@ export function Autocomplete({
 
   const onFocus = () => {
     if (blurTimer.current) clearTimeout(blurTimer.current);
+    if (queryType === 'preFetch' && all && !disabled) {
+      // the list is at hand: focus opens it on what the box holds (everything when empty)
+      setSuggestions(filterSuggestions(all, editing ? text : ''));
+      setActive(-1);
+      setOpen(true);
+      return;
+    }
     if (suggestions.length > 0) setOpen(true);
   };
 
@@ -160,7 +231,8 @@ export function Autocomplete({
     blurTimer.current = setTimeout(() => {
       blurTimer.current = null;
       setOpen(false);
-      const { text: current, suggestions: found, incorrect: free } = latest.current;
+      const { text: current, suggestions: shown, incorrect: free, all: everything } = latest.current;
+      const found = everything ?? shown;
       if (!restrictToSuggestions || current === '' || !free) {
         setEditing(false);
         return;
@@ -171,7 +243,10 @@ export function Autocomplete({
     }, AUTOCOMPLETE.blurDelayMs);
   };
 
-  const showList = open && !disabled && (suggestions.length > 0 || (!loading && text.trim().length >= minCharsToSearch && editing));
+  const showList =
+    open &&
+    !disabled &&
+    (suggestions.length > 0 || (!loading && editing && (queryType === 'preFetch' ? text.trim() !== '' : text.trim().length >= minCharsToSearch)));
 
   return (
     <div className="circula-autocomplete" style={{ position: 'relative', width: '100%' }}>

@@ -1,5 +1,6 @@
 import type { LookupField } from '@circula/model';
-import { Select } from 'antd';
+import { Form, Select } from 'antd';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tableValueLabel, useLookupValues, type LookupQuery, type TableValue } from '../lookup-values';
 import type { FieldInputProps } from '../types';
@@ -15,14 +16,16 @@ export interface LookupSelectProps {
   placeholder?: string;
   /** Label of an option (default: the translated text). */
   optionLabel?: (value: TableValue, label: string) => string;
+  /** Only the values it accepts are offered (declaration rules of spec §3). */
+  offered?: (value: TableValue) => boolean;
   'aria-label'?: string;
 }
 
 /** A select over a lookup table's values (value = code, label in the UI language). */
-export function LookupSelect({ table, filters, multiple, value, onChange, disabled, id, placeholder, optionLabel, ...rest }: LookupSelectProps) {
+export function LookupSelect({ table, filters, multiple, value, onChange, disabled, id, placeholder, optionLabel, offered, ...rest }: LookupSelectProps) {
   const { i18n } = useTranslation();
   const { data, isLoading } = useLookupValues(table, filters);
-  const options = (data ?? []).map((v) => {
+  const options = (data ?? []).filter((v) => !offered || offered(v)).map((v) => {
     const label = tableValueLabel(v, i18n.language);
     return { value: v.code, label: optionLabel ? optionLabel(v, label) : label };
   });
@@ -48,9 +51,40 @@ export function LookupSelect({ table, filters, multiple, value, onChange, disabl
   );
 }
 
-/** Lookup field: its table, its extra filters (spec §3/§7: alpha1, alpha2, alpha3, code, tagIds). */
-export function LookupInput({ field, value, onChange, disabled, id }: FieldInputProps) {
+type Flags = NonNullable<LookupField['createFilter']>;
+
+/** The values a create form offers: those with every flag the declaration asks for. */
+export const hasFlags = (flags: Flags) => (v: TableValue) => (Object.keys(flags) as (keyof Flags)[]).every((flag) => v[flag] === flags[flag]);
+
+/** The values offered once the form's `dependsOn.field` holds `watched`: the matching column, or an empty one. */
+export const matchesDependency = (column: NonNullable<LookupField['dependsOn']>['column'], watched: unknown) => (v: TableValue) =>
+  watched === undefined || watched === null || watched === '' || v[column] === null || v[column] === '' || v[column] === watched;
+
+function both(a?: (v: TableValue) => boolean, b?: (v: TableValue) => boolean): ((v: TableValue) => boolean) | undefined {
+  if (!a || !b) return a ?? b;
+  return (v) => a(v) && b(v);
+}
+
+interface LookupRulesProps extends FieldInputProps {
+  createOffered?: (v: TableValue) => boolean;
+}
+
+/** A lookup whose values follow another field of the form (spec §3: subject-to-subject by relationType). */
+function DependentLookup({ field, value, onChange, disabled, id, createOffered, form }: LookupRulesProps & { form: ReturnType<typeof Form.useFormInstance> }) {
   const lookup = field as LookupField;
+  const dependsOn = lookup.dependsOn!;
+  const watched: unknown = Form.useWatch(dependsOn.field, form);
+  const offered = useMemo(() => both(createOffered, matchesDependency(dependsOn.column, watched)), [createOffered, dependsOn.column, watched]);
+  const { data } = useLookupValues(lookup.table, lookup.filters);
+  // a chosen value the new dependency no longer offers is cleared
+  useEffect(() => {
+    if (disabled || !data || !offered || value === null || value === undefined) return;
+    const codes = new Set(data.filter(offered).map((v) => v.code));
+    if (Array.isArray(value)) {
+      const kept = (value as string[]).filter((c) => codes.has(c));
+      if (kept.length !== value.length) onChange?.(kept.length ? kept : null);
+    } else if (typeof value === 'string' && !codes.has(value)) onChange?.(null);
+  }, [data, offered, value, disabled, onChange]);
   return (
     <LookupSelect
       id={id}
@@ -59,6 +93,32 @@ export function LookupInput({ field, value, onChange, disabled, id }: FieldInput
       multiple={lookup.multiple}
       value={value}
       disabled={disabled}
+      offered={offered}
+      onChange={(v) => onChange?.(v)}
+    />
+  );
+}
+
+/**
+ * Lookup field: its table, its extra filters (spec §3/§7: alpha1, alpha2, alpha3, code, tagIds) and
+ * the declaration's rules: `createFilter` (only flagged values when creating: movement causals by
+ * flag1) and `dependsOn` (values following another field of the form).
+ */
+export function LookupInput(props: FieldInputProps) {
+  const { field, value, onChange, disabled, id, mode } = props;
+  const lookup = field as LookupField;
+  const form = Form.useFormInstance();
+  const createOffered = useMemo(() => (mode === 'create' && lookup.createFilter ? hasFlags(lookup.createFilter) : undefined), [mode, lookup.createFilter]);
+  if (lookup.dependsOn && form) return <DependentLookup {...props} form={form} createOffered={createOffered} />;
+  return (
+    <LookupSelect
+      id={id}
+      table={lookup.table}
+      filters={lookup.filters}
+      multiple={lookup.multiple}
+      value={value}
+      disabled={disabled}
+      offered={createOffered}
       onChange={(v) => onChange?.(v)}
     />
   );

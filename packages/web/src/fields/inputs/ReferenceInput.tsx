@@ -1,10 +1,16 @@
-import type { ReferenceField } from '@circula/model';
+import { SearchOutlined } from '@ant-design/icons';
+import { CATALOGUE, type ReferenceField } from '@circula/model';
 import { useQueryClient } from '@tanstack/react-query';
-import { Flex, Tag } from 'antd';
-import { useCallback, useMemo } from 'react';
+import { Button, Flex, Tag } from 'antd';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PickupModal } from '../../records/pickup/PickupModal';
+import type { ListRecord } from '../../records/list/list-api';
+import { useTargetAbilities } from '../abilities';
+import { AddRecordButton } from '../autocomplete/AddRecordButton';
 import { Autocomplete } from '../autocomplete/Autocomplete';
 import { AUTOCOMPLETE, type Suggestion } from '../autocomplete/autocomplete-rules';
+import { EmbeddedReferenceInput } from '../embedded/EmbeddedReferenceInput';
 import { textIn } from '../labels';
 import { endpointOf, recordLabel, searchRecords, useRecordSummary, type RecordSummary } from '../records-api';
 import type { FieldInputProps } from '../types';
@@ -37,20 +43,96 @@ function ReferenceChip({ endpoint, id, onClose, disabled }: { endpoint: string; 
   );
 }
 
+/** The advanced search of a reference: the target's pickup modal with its search box (spec §7). */
+function AdvancedSearch({
+  name,
+  route,
+  multiple,
+  disabled,
+  onPicked,
+}: {
+  name: string;
+  route: string;
+  multiple: boolean;
+  disabled?: boolean;
+  onPicked: (rows: ListRecord[]) => void;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const target = CATALOGUE.target(route);
+  if (!target) return null;
+  return (
+    <>
+        <Button
+          icon={<SearchOutlined />}
+          aria-label={t('WIDGETS.PICKUP.ADVANCED_SEARCH')}
+          title={t('WIDGETS.PICKUP.ADVANCED_SEARCH')}
+          disabled={disabled}
+          onClick={() => setOpen(true)}
+          data-testid={`advanced-search-${name}`}
+        />
+      <PickupModal
+        open={open}
+        target={target}
+        multiple={multiple}
+        enableFilters
+        onCancel={() => setOpen(false)}
+        onConfirm={(rows) => {
+          setOpen(false);
+          onPicked(rows);
+        }}
+      />
+    </>
+  );
+}
+
 /**
- * Reference to a record of another entity: autocomplete over its search API (spec §4/§5/§9).
+ * Reference to a record of another entity: autocomplete over its search API (spec §4/§5/§9), an
+ * advanced search in the list pickup modal, and "add record" when the user may create the target.
  * Only a chosen suggestion is a value; typed text that matches none is handed to the form as text
- * (which the field's schema rejects) and marks the control incorrect.
+ * (which the field's schema rejects) and marks the control incorrect. `widget: 'embedded'` shows
+ * the embedded-crud field instead.
  */
-export function ReferenceInput({ field, value, onChange, disabled, id }: FieldInputProps) {
+export function ReferenceInput(props: FieldInputProps) {
+  const reference = props.field as ReferenceField;
+  if (reference.widget === 'embedded' && !reference.multiple) return <EmbeddedReferenceInput {...props} />;
+  return <AutocompleteReference {...props} />;
+}
+
+function AutocompleteReference({ name, field, value, onChange, disabled, id }: FieldInputProps) {
   const reference = field as ReferenceField;
   const endpoint = endpointOf(reference.entity);
+  const route = CATALOGUE.entity(reference.entity)!.route;
   const search = useReferenceSearch(endpoint);
+  const queryClient = useQueryClient();
+  const abilities = useTargetAbilities(route);
   const { i18n } = useTranslation();
 
   const ids = useMemo(() => (Array.isArray(value) ? (value as unknown[]).filter((v): v is number => typeof v === 'number') : []), [value]);
   const single = typeof value === 'number' ? value : null;
   const { data: summary } = useRecordSummary(endpoint, reference.multiple ? null : single);
+
+  const remember = (rows: ListRecord[]) => {
+    for (const row of rows) queryClient.setQueryData(['record-summary', endpoint, row.id], row);
+  };
+  const tools = (
+    <>
+      {abilities.canRead && (
+        <AdvancedSearch
+          name={name}
+          route={route}
+          multiple={reference.multiple === true}
+          disabled={disabled}
+          onPicked={(rows) => {
+            remember(rows);
+            if (!reference.multiple) onChange?.(rows[0]?.id ?? null);
+            else onChange?.([...ids, ...rows.map((r) => r.id).filter((rid) => !ids.includes(rid))]);
+          }}
+        />
+      )}
+      {abilities.canCreate && !disabled && <AddRecordButton name={name} targetRoute={route} multiple={reference.multiple === true} />}
+    </>
+  );
 
   if (reference.multiple) {
     const add = (s: Suggestion | null) => {
@@ -75,21 +157,37 @@ export function ReferenceInput({ field, value, onChange, disabled, id }: FieldIn
             ))}
           </Flex>
         )}
-        <Autocomplete id={id} search={search} selectedLabel={null} onSelect={add} restrictToSuggestions clearOnSelect disabled={disabled} />
+        <Flex gap={4}>
+          <Autocomplete
+            queryType="fetch"
+            id={id}
+            search={search}
+            selectedLabel={null}
+            onSelect={add}
+            restrictToSuggestions
+            clearOnSelect
+            disabled={disabled}
+          />
+          {tools}
+        </Flex>
       </Flex>
     );
   }
 
   const selectedLabel = typeof value === 'string' ? value : summary ? recordLabel(summary as RecordSummary, i18n.language) : null;
   return (
-    <Autocomplete
-      id={id}
-      search={search}
-      selectedLabel={selectedLabel}
-      onSelect={(s) => onChange?.(s ? Number(s.value) : null)}
-      onText={(text) => onChange?.(text)}
-      restrictToSuggestions
-      disabled={disabled}
-    />
+    <Flex gap={4}>
+      <Autocomplete
+        queryType="fetch"
+        id={id}
+        search={search}
+        selectedLabel={selectedLabel}
+        onSelect={(s) => onChange?.(s ? Number(s.value) : null)}
+        onText={(text) => onChange?.(text)}
+        restrictToSuggestions
+        disabled={disabled}
+      />
+      {tools}
+    </Flex>
   );
 }

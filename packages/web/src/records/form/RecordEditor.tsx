@@ -12,7 +12,7 @@ import { AttachmentsTab, hasAttachments } from './attachments/AttachmentsTab';
 import { HistoryDrawer } from './HistoryDrawer';
 import { recordApi, type RecordData } from './record-api';
 import { constraintErrors, isStaleVersion, reportError } from './record-errors';
-import { afterCreate, afterDeleteOrRestore } from './record-navigation';
+import { afterCreate, afterDeleteOrRestore, restoreFormData } from './record-navigation';
 import {
   buildPayload,
   changedFields,
@@ -65,7 +65,9 @@ export function RecordEditor({ target, conf, mode, record, back = null, goBack }
   const [initial] = useState<FormValues>(() => (record ? recordValues(target, record) : initialValues(target)));
   const [current, setCurrent] = useState<RecordData | null>(record);
   const [baseline, setBaseline] = useState<FormValues>(initial);
-  const [values, setValues] = useState<FormValues>(initial);
+  // back from an autocomplete's "add record": the kept form, with the new record chosen
+  const [restored] = useState(() => (readOnly ? null : restoreFormData(location.pathname + location.search, location.state)));
+  const [values, setValues] = useState<FormValues>(restored ?? initial);
   const [pendingStatus, setPendingStatus] = useState<string | null>((location.state as EditState | null)?.pendingStatus ?? null);
   const [saving, setSaving] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -128,7 +130,7 @@ export function RecordEditor({ target, conf, mode, record, back = null, goBack }
         guard.allowNextNavigation();
         const next = afterCreate(params, target.route, created.id);
         if (next.kind === 'back') goBack();
-        else void navigate(next.to, { replace: next.replace });
+        else void navigate(next.to, { replace: next.replace, state: next.state });
         return;
       }
       if (!current) return;
@@ -298,7 +300,7 @@ export function RecordEditor({ target, conf, mode, record, back = null, goBack }
       <Form
         form={form}
         layout="vertical"
-        initialValues={initial}
+        initialValues={restored ?? initial}
         disabled={readOnly}
         onValuesChange={(_changed, all) => setValues((previous) => ({ ...previous, ...all }))}
         onFinish={() => void save()}

@@ -1,5 +1,6 @@
-import { DeleteOutlined, EditOutlined, HistoryOutlined, RollbackOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
-import { Button, Space } from 'antd';
+import { DeleteOutlined, EditOutlined, EllipsisOutlined, HistoryOutlined, RollbackOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
+import { Button, Dropdown } from 'antd';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface ToolbarState {
@@ -22,41 +23,144 @@ export interface ToolbarActions {
   onCancel: () => void;
 }
 
+/** One button of a toolbar. */
+export interface ToolbarButton {
+  key: string;
+  label: string;
+  icon: ReactNode;
+  onClick: () => void;
+  primary?: boolean;
+  danger?: boolean;
+  disabled?: boolean;
+  loading?: boolean;
+  testId?: string;
+}
+
+/** Space between buttons (px). */
+export const TOOLBAR_GAP = 8;
+
+/**
+ * How many buttons (from the first) fit in `available` px: all of them when they do, else as many
+ * as leave room for the "…" button. `available` 0 means not measured yet: all are shown.
+ */
+export function fittingButtons(widths: readonly number[], available: number, moreWidth: number, gap: number = TOOLBAR_GAP): number {
+  if (available <= 0) return widths.length;
+  const total = (count: number) => widths.slice(0, count).reduce((sum, w) => sum + w, 0) + gap * Math.max(0, count - 1);
+  if (total(widths.length) <= available) return widths.length;
+  let count = widths.length - 1;
+  while (count > 0 && total(count) + gap + moreWidth > available) count -= 1;
+  return count;
+}
+
+/**
+ * A button toolbar that collapses the buttons that do not fit into a "…" dropdown (spec §4): it
+ * watches its own width (ResizeObserver) and measures each button in an invisible copy of the row.
+ */
+export function CollapsingToolbar({ buttons, testId }: { buttons: ToolbarButton[]; testId?: string }) {
+  const { t } = useTranslation();
+  const container = useRef<HTMLDivElement | null>(null);
+  const measure = useRef<HTMLDivElement | null>(null);
+  const [available, setAvailable] = useState(0);
+  const [widths, setWidths] = useState<number[]>([]);
+  const [moreWidth, setMoreWidth] = useState(40);
+
+  useLayoutEffect(() => {
+    const element = container.current;
+    if (!element) return undefined;
+    setAvailable(element.clientWidth);
+    const observer = new ResizeObserver((entries) => {
+      const entry = entries[0];
+      if (entry) setAvailable(entry.contentRect.width);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const signature = buttons.map((b) => `${b.key}:${b.label}:${b.loading ? 1 : 0}`).join('|');
+  useLayoutEffect(() => {
+    const row = measure.current;
+    if (!row) return;
+    const measured = [...row.querySelectorAll<HTMLElement>('[data-measure]')];
+    const more = measured.find((el) => el.dataset.measure === '__more');
+    setWidths(measured.filter((el) => el.dataset.measure !== '__more').map((el) => el.offsetWidth));
+    if (more) setMoreWidth(more.offsetWidth || 40);
+  }, [signature]);
+
+  const count = widths.length === buttons.length ? fittingButtons(widths, available, moreWidth) : buttons.length;
+  const shown = buttons.slice(0, count);
+  const hidden = buttons.slice(count);
+
+  const render = (b: ToolbarButton, measuring: boolean) => (
+    <Button
+      key={b.key}
+      type={b.primary ? 'primary' : 'default'}
+      danger={b.danger}
+      icon={b.icon}
+      disabled={b.disabled}
+      loading={b.loading}
+      onClick={measuring ? undefined : b.onClick}
+      tabIndex={measuring ? -1 : undefined}
+      {...(measuring ? { 'data-measure': b.key } : b.testId ? { 'data-testid': b.testId } : {})}
+    >
+      {b.label}
+    </Button>
+  );
+
+  return (
+    <div ref={container} style={{ position: 'relative', width: '100%', minWidth: 0 }} data-testid={testId} data-collapsed={hidden.length}>
+      {/* an invisible copy of every button, to know their widths */}
+      <div
+        ref={measure}
+        aria-hidden
+        style={{ position: 'absolute', visibility: 'hidden', pointerEvents: 'none', whiteSpace: 'nowrap', display: 'flex', gap: TOOLBAR_GAP, top: 0, left: 0 }}
+      >
+        {buttons.map((b) => render(b, true))}
+        <Button icon={<EllipsisOutlined />} data-measure="__more" tabIndex={-1} />
+      </div>
+      <div style={{ display: 'flex', gap: TOOLBAR_GAP, flexWrap: 'nowrap' }}>
+        {shown.map((b) => render(b, false))}
+        {hidden.length > 0 && (
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: hidden.map((b) => ({
+                key: b.key,
+                icon: b.icon,
+                danger: b.danger,
+                disabled: b.disabled || b.loading,
+                label: <span {...(b.testId ? { 'data-testid': b.testId } : {})}>{b.label}</span>,
+              })),
+              onClick: ({ key }) => hidden.find((b) => b.key === key)?.onClick(),
+            }}
+          >
+            <Button icon={<EllipsisOutlined />} aria-label={t('WIDGETS.TOOLBAR.MORE')} data-testid={testId ? `${testId}-more` : undefined} />
+          </Dropdown>
+        )}
+      </div>
+    </div>
+  );
+}
+
 /** The record page's buttons; which ones show and when Save is enabled is decided by the page. */
 export function RecordToolbar({ state, actions }: { state: ToolbarState; actions: ToolbarActions }) {
   const { t } = useTranslation();
-  return (
-    <Space wrap data-testid="record-toolbar">
-      {state.showSave && (
-        <Button type="primary" icon={<SaveOutlined />} data-testid="record-save" disabled={state.saveDisabled} loading={state.saving} onClick={actions.onSave}>
-          {t('RECORD.ACTIONS.SAVE')}
-        </Button>
-      )}
-      {state.showCancel && (
-        <Button icon={<RollbackOutlined />} data-testid="record-cancel" onClick={actions.onCancel}>
-          {t('RECORD.ACTIONS.CANCEL')}
-        </Button>
-      )}
-      {state.showEdit && (
-        <Button type="primary" icon={<EditOutlined />} data-testid="record-edit" onClick={actions.onEdit}>
-          {t('RECORD.ACTIONS.EDIT')}
-        </Button>
-      )}
-      {state.showDelete && (
-        <Button danger icon={<DeleteOutlined />} data-testid="record-delete" onClick={actions.onDelete}>
-          {t('RECORD.ACTIONS.DELETE')}
-        </Button>
-      )}
-      {state.showRestore && (
-        <Button icon={<UndoOutlined />} data-testid="record-restore" onClick={actions.onRestore}>
-          {t('RECORD.ACTIONS.RESTORE')}
-        </Button>
-      )}
-      {state.showHistory && (
-        <Button icon={<HistoryOutlined />} data-testid="record-history" onClick={actions.onHistory}>
-          {t('RECORD.ACTIONS.HISTORY')}
-        </Button>
-      )}
-    </Space>
-  );
+  const buttons: ToolbarButton[] = [];
+  if (state.showSave) {
+    buttons.push({
+      key: 'save',
+      label: t('RECORD.ACTIONS.SAVE'),
+      icon: <SaveOutlined />,
+      primary: true,
+      disabled: state.saveDisabled,
+      loading: state.saving,
+      onClick: actions.onSave,
+      testId: 'record-save',
+    });
+  }
+  if (state.showCancel) buttons.push({ key: 'cancel', label: t('RECORD.ACTIONS.CANCEL'), icon: <RollbackOutlined />, onClick: actions.onCancel, testId: 'record-cancel' });
+  if (state.showEdit) buttons.push({ key: 'edit', label: t('RECORD.ACTIONS.EDIT'), icon: <EditOutlined />, primary: true, onClick: actions.onEdit, testId: 'record-edit' });
+  if (state.showDelete) buttons.push({ key: 'delete', label: t('RECORD.ACTIONS.DELETE'), icon: <DeleteOutlined />, danger: true, onClick: actions.onDelete, testId: 'record-delete' });
+  if (state.showRestore) buttons.push({ key: 'restore', label: t('RECORD.ACTIONS.RESTORE'), icon: <UndoOutlined />, onClick: actions.onRestore, testId: 'record-restore' });
+  if (state.showHistory) buttons.push({ key: 'history', label: t('RECORD.ACTIONS.HISTORY'), icon: <HistoryOutlined />, onClick: actions.onHistory, testId: 'record-history' });
+  return <CollapsingToolbar buttons={buttons} testId="record-toolbar" />;
 }

@@ -20,7 +20,12 @@ export function internalPath(value: string | null | undefined): string | null {
   return path.startsWith('//') ? null : path;
 }
 
-export type AfterCreate = { kind: 'path'; to: string; replace: boolean } | { kind: 'back' };
+/** Navigation state of the return to a form after an autocomplete's "add record": the record created. */
+export interface AutocompleteReturnState {
+  autocompleteCreated: number;
+}
+
+export type AfterCreate = { kind: 'path'; to: string; replace: boolean; state?: AutocompleteReturnState } | { kind: 'back' };
 
 /**
  * Where a created record leads:
@@ -32,7 +37,7 @@ export type AfterCreate = { kind: 'path'; to: string; replace: boolean } | { kin
  */
 export function afterCreate(params: URLSearchParams, route: string, id: number): AfterCreate {
   const autocomplete = internalPath(params.get(QUERY.autocompleteRoute));
-  if (autocomplete) return { kind: 'path', to: autocomplete, replace: true };
+  if (autocomplete) return { kind: 'path', to: autocomplete, replace: true, state: { autocompleteCreated: id } };
   const virtualFolder = internalPath(params.get(QUERY.virtualFolderBackConfiguration));
   if (virtualFolder) return { kind: 'path', to: virtualFolder, replace: true };
   const goBack = params.get(QUERY.goBackAfterCreation);
@@ -56,4 +61,54 @@ export function virtualFolderBack(back: string | undefined): string | null {
   } catch {
     return null;
   }
+}
+
+/** Local storage key of a form kept while the user creates a record from one of its autocompletes (spec §2). */
+export const FORM_DATA_KEY = 'formData';
+
+/** What "add record" keeps: the form's path, its values, and the field that gets the new record. */
+export interface StoredFormData {
+  path: string;
+  field: string;
+  multiple: boolean;
+  values: Record<string, unknown>;
+}
+
+/** Navigation state that lets a navigation through the leave guard (the form is kept, nothing is lost). */
+export const SKIP_LEAVE_GUARD = { skipLeaveGuard: true } as const;
+
+/**
+ * An autocomplete's "add record": keeps the form in local storage under `formData` and gives the
+ * new-record page of the related entity, which comes back to `path` once saved.
+ */
+export function startAddRecord(targetRoute: string, data: StoredFormData, storage: Storage = window.localStorage): string {
+  storage.setItem(FORM_DATA_KEY, JSON.stringify(data));
+  return `/${targetRoute}/new?${QUERY.autocompleteRoute}=${encodeURIComponent(data.path)}`;
+}
+
+function isStoredFormData(value: unknown): value is StoredFormData {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Partial<StoredFormData>;
+  return typeof v.path === 'string' && typeof v.field === 'string' && typeof v.values === 'object' && v.values !== null && !Array.isArray(v.values);
+}
+
+/**
+ * Back on the form after the record was created (navigation state `autocompleteCreated`): the kept
+ * values with the new record chosen in the field (added to a multiple one). Only the page the form
+ * was kept for gets it, and only on that return (the state is on that history entry); otherwise null.
+ * The storage is read, not cleared, so a double render in strict mode restores the same values.
+ */
+export function restoreFormData(path: string, state: unknown, storage: Storage = window.localStorage): Record<string, unknown> | null {
+  const created = (state as Partial<AutocompleteReturnState> | null)?.autocompleteCreated;
+  if (typeof created !== 'number') return null;
+  let stored: unknown;
+  try {
+    stored = JSON.parse(storage.getItem(FORM_DATA_KEY) ?? 'null');
+  } catch {
+    stored = null;
+  }
+  if (!isStoredFormData(stored) || internalPath(stored.path) !== internalPath(path)) return null;
+  const previous = stored.values[stored.field];
+  const chosen = stored.multiple ? [...(Array.isArray(previous) ? previous.filter((v) => v !== created) : []), created] : created;
+  return { ...stored.values, [stored.field]: chosen };
 }

@@ -27,7 +27,11 @@ export function useLeaveGuard(dirty: boolean): LeaveGuard {
   const blocker = useBlocker(
     useCallback<BlockerFunction>(
       ({ currentLocation, nextLocation }) =>
-        dirty && !bypass.current && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+        dirty &&
+        !bypass.current &&
+        // a navigation that keeps the form (an autocomplete's "add record") is not a leave
+        (nextLocation.state as { skipLeaveGuard?: boolean } | null)?.skipLeaveGuard !== true &&
+        (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
       [dirty],
     ),
   );

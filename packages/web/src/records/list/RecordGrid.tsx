@@ -39,7 +39,8 @@ export interface GridFeedback {
   failed(error: unknown): void;
   /** The sort the user chose by clicking headers (server-side sort). */
   sorted(sort: ListRequest['sort']): void;
-  selected(count: number): void;
+  /** The selected rows changed (the pickup modal needs the rows themselves). */
+  selected(count: number, rows: ListRecord[]): void;
   open(id: number): void;
 }
 
@@ -50,6 +51,8 @@ interface Props {
   feedback: GridFeedback;
   /** Changing it reloads every block (the Retry button). */
   reloadKey: number;
+  /** 'multiple' (default): checkboxes; 'single': one row, chosen by a click (the pickup modal). */
+  selection?: 'single' | 'multiple';
 }
 
 /**
@@ -57,7 +60,7 @@ interface Props {
  * BLOCK_SIZE rows at a time as the user scrolls, the search API answers one page per block and
  * its total sizes the scroll bar. Sorting by a header asks the server again.
  */
-export function RecordGrid({ endpoint, request, columnDefs, feedback, reloadKey }: Props) {
+export function RecordGrid({ endpoint, request, columnDefs, feedback, reloadKey, selection = 'multiple' }: Props) {
   const { t } = useTranslation();
   const apiRef = useRef<GridApi<ListRecord> | null>(null);
   const feedbackRef = useRef(feedback);
@@ -118,7 +121,11 @@ export function RecordGrid({ endpoint, request, columnDefs, feedback, reloadKey 
       suppressOverlays={['noRows']}
       getRowId={getRowId}
       getRowStyle={getRowStyle}
-      rowSelection={{ mode: 'multiRow', checkboxes: true, headerCheckbox: false, enableClickSelection: false }}
+      rowSelection={
+        selection === 'single'
+          ? { mode: 'singleRow', checkboxes: true, enableClickSelection: true }
+          : { mode: 'multiRow', checkboxes: true, headerCheckbox: false, enableClickSelection: false }
+      }
       onGridReady={(event) => {
         apiRef.current = event.api;
       }}
@@ -126,7 +133,10 @@ export function RecordGrid({ endpoint, request, columnDefs, feedback, reloadKey 
         const model = event.api.getColumnState().flatMap((c) => (c.sort ? [{ colId: c.colId, sort: c.sort, index: c.sortIndex ?? 0 }] : []));
         feedbackRef.current.sorted(sortSpecs(model.sort((a, b) => a.index - b.index)));
       }}
-      onSelectionChanged={(event) => feedbackRef.current.selected(event.api.getSelectedNodes().length)}
+      onSelectionChanged={(event) => {
+        const rows = event.api.getSelectedRows();
+        feedbackRef.current.selected(rows.length, rows);
+      }}
       onRowDoubleClicked={onRowDoubleClicked}
     />
   );
