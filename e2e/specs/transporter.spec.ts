@@ -61,10 +61,10 @@ test('a transporter with its Albo authorisation covering EER codes and a vehicle
   await choose(page, 'alboClass', 'Classe E');
   await input(page, 'expiry').fill('31/12/2030');
   await input(page, 'expiry').press('Enter');
-  // an EER entry is labelled by its code
-  await pick(page, 'wasteCodes', '150101', /150101/);
-  await pick(page, 'wasteCodes', '200301', /200301/);
-  await expect(fieldOf(page, 'wasteCodes').locator('.ant-tag')).toHaveText(['150101', '200301']);
+  // an EER entry is found by its code and labelled by its code and description
+  await pick(page, 'wasteCodes', '150101', /^15 01 01 — /);
+  await pick(page, 'wasteCodes', '200301', /^20 03 01 — /);
+  await expect(fieldOf(page, 'wasteCodes').locator('.ant-tag')).toHaveText([/^15 01 01 — /, /^20 03 01 — rifiuti urbani non differenziati/]);
   await save(page, 'albo-authorisations');
   await expect(input(page, 'number')).toHaveValue(number);
 

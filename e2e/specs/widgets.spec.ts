@@ -28,7 +28,7 @@ test('a fraction: its EWC code from the list pickup modal, its material created 
   await page.screenshot({ path: test.info().outputPath('pickup-modal.png') });
   await page.getByTestId('pickup-confirm').click();
   await expect(modal).toHaveCount(0);
-  await expect(field(page, 'waste')).toHaveValue(/^170405/);
+  await expect(field(page, 'waste')).toHaveValue(/^17 04 05 — /);
 
   // the material: nothing linked yet, the button creates one in the target's own form
   await page.getByTestId('embedded-open').click();
@@ -42,7 +42,7 @@ test('a fraction: its EWC code from the list pickup modal, its material created 
 
   await page.getByTestId('record-save').click();
   await expect(page).toHaveURL(/\/fraction\/\d+$/);
-  await expect(field(page, 'waste')).toHaveValue(/^170405/);
+  await expect(field(page, 'waste')).toHaveValue(/^17 04 05 — /);
   await expect(page.getByTestId('embedded-text')).toHaveValue(/Ferro da rottame \(EoW\)$/);
 
   // what the server keeps: the ids of the chosen waste and of the material created

@@ -51,6 +51,8 @@ export interface EntityDefinition {
   globalSearch: boolean;
   /** The record is the child of another (documents of a subject…): `parentId` is required. */
   parent?: string;
+  /** The fields a reference to a record shows, joined by " — " (default code and name). */
+  labelFields?: string[];
   /** Records the application writes itself (communications…): read through the API, never created, changed or deleted there. */
   readOnly?: boolean;
 }
@@ -92,6 +94,9 @@ export function defineEntity(input: EntityInput): EntityDefinition {
   for (const field of Object.keys(input.fields)) {
     if (!FIELD.test(field)) throw new Error(`${input.name}.${field}: field names are camelCase`);
     if (RESERVED_FIELDS.has(field)) throw new Error(`${input.name}.${field}: reserved by the record shape`);
+  }
+  for (const field of input.labelFields ?? []) {
+    if (field !== 'code' && !Object.hasOwn(input.fields, field)) throw new Error(`${input.name}: label field ${field} is not a field`);
   }
   const statuses = input.statuses ?? null;
   if (statuses) {

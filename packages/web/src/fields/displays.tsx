@@ -58,7 +58,7 @@ export function LookupDisplay({ field, value }: FieldDisplayProps) {
 function ReferenceLabel({ endpoint, id }: { endpoint: string; id: number }) {
   const { i18n } = useTranslation();
   const { data } = useRecordSummary(endpoint, id);
-  return <>{data ? recordLabel(data, i18n.language) : `#${id}`}</>;
+  return <>{data ? recordLabel(data, i18n.language, endpoint) : `#${id}`}</>;
 }
 
 export function ReferenceDisplay({ field, value }: FieldDisplayProps) {

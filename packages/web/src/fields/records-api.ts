@@ -3,17 +3,27 @@ import { useQuery } from '@tanstack/react-query';
 import { http } from '../api/client';
 import { textIn } from './labels';
 
-/** The few fields of a record an autocomplete or a display needs. */
+/** The few fields of a record an autocomplete or a display needs (and the entity's label fields). */
 export interface RecordSummary {
   id: number;
   code?: string | null;
   name?: unknown;
+  [field: string]: unknown;
 }
 
-/** `code — name` of a record (name may be plain text or `{ it, en }`). */
-export function recordLabel(record: RecordSummary, language: string): string {
-  const name = typeof record.name === 'string' ? record.name : textIn(record.name as Record<string, string> | null, language);
-  const parts = [record.code, name].filter((p): p is string => !!p);
+const DEFAULT_LABEL_FIELDS = ['code', 'name'];
+const labelFieldsByEndpoint = new Map(CATALOGUE.targets.map((t) => [t.endpoint, t.entity.labelFields ?? DEFAULT_LABEL_FIELDS]));
+
+/**
+ * The label of a record: its entity's label fields (`code — name` unless declared, e.g. waste
+ * shows "20 03 01 — rifiuti urbani non differenziati"), each plain text or `{ it, en }`.
+ */
+export function recordLabel(record: RecordSummary, language: string, endpoint?: string): string {
+  const fields = (endpoint && labelFieldsByEndpoint.get(endpoint)) || DEFAULT_LABEL_FIELDS;
+  const parts = fields
+    .map((f) => record[f])
+    .map((v) => (typeof v === 'string' ? v : v && typeof v === 'object' ? textIn(v as Record<string, string>, language) : null))
+    .filter((p): p is string => !!p);
   return parts.length ? parts.join(' — ') : `#${record.id}`;
 }
 

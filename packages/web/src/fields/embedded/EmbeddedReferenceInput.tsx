@@ -46,7 +46,7 @@ export function EmbeddedCrudField({ target, value, onChange, disabled = false, c
   const [open, setOpen] = useState(false);
   const editable = canEdit && !disabled;
   const canOpen = value !== null || editable;
-  const label = (record: RecordData) => (labelOf ? labelOf(record) : recordLabel(record, i18n.language));
+  const label = (record: RecordData) => (labelOf ? labelOf(record) : recordLabel(record, i18n.language, target.endpoint));
   const entity = textIn(target.label, i18n.language);
 
   return (
@@ -115,7 +115,7 @@ export function EmbeddedReferenceInput({ field, value, onChange, disabled, id }:
   const { data: summary } = useRecordSummary(endpoint, linked);
   // the label of the record just confirmed, until its summary is read again
   const [confirmed, setConfirmed] = useState<EmbeddedValue | null>(null);
-  const label = summary ? recordLabel(summary, i18n.language) : confirmed?.value === linked ? confirmed.label : `#${linked}`;
+  const label = summary ? recordLabel(summary, i18n.language, endpoint) : confirmed?.value === linked ? confirmed.label : `#${linked}`;
   const current: EmbeddedValue | null = linked === null ? null : { value: linked, label };
 
   return (

@@ -25,7 +25,7 @@ function useReferenceSearch(endpoint: string) {
         // a chosen record's label is known: the display does not ask for it again
         queryClient.setQueryData(['record-summary', endpoint, r.id], r);
         const name = typeof r.name === 'string' ? r.name : textIn(r.name as Record<string, string> | null, i18n.language);
-        return { value: r.id, label: recordLabel(r, i18n.language), keys: [r.code ?? '', name].filter(Boolean) };
+        return { value: r.id, label: recordLabel(r, i18n.language, endpoint), keys: [r.code ?? '', name].filter(Boolean) };
       });
     },
     [endpoint, queryClient, i18n.language],
@@ -38,7 +38,7 @@ function ReferenceChip({ endpoint, id, onClose, disabled }: { endpoint: string; 
   const { data } = useRecordSummary(endpoint, id);
   return (
     <Tag closable={!disabled} onClose={onClose} style={{ maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis' }}>
-      {data ? recordLabel(data, i18n.language) : `#${id}`}
+      {data ? recordLabel(data, i18n.language, endpoint) : `#${id}`}
     </Tag>
   );
 }
@@ -174,7 +174,7 @@ function AutocompleteReference({ name, field, value, onChange, disabled, id }: F
     );
   }
 
-  const selectedLabel = typeof value === 'string' ? value : summary ? recordLabel(summary as RecordSummary, i18n.language) : null;
+  const selectedLabel = typeof value === 'string' ? value : summary ? recordLabel(summary as RecordSummary, i18n.language, endpoint) : null;
   return (
     <Flex gap={4}>
       <Autocomplete
