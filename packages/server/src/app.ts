@@ -25,6 +25,7 @@ import { RecordService } from './records/service.js';
 import { subjectRoutes } from './domain/subjects/vcard.js';
 import { securityRoutes } from './security/routes.js';
 import { privacyRoutes } from './privacy/routes.js';
+import { businessUnitRoutes } from './business-units/routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -92,7 +93,8 @@ export async function buildApp({ config, db, logger, catalogue = CATALOGUE, hook
   recordRoutes(app, catalogue, records);
   await app.register(importRoutes, { config, db, catalogue, records });
   subjectRoutes(app, catalogue, records);
-  privacyRoutes(app, db, config);
+  privacyRoutes(app, db, config, mail);
+  businessUnitRoutes(app, db, config, catalogue);
   await serveWeb(app, config.webDist);
   return app;
 }

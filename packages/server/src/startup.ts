@@ -9,6 +9,7 @@ import { seedUsers } from './seed/demo.js';
 import { seedDemoMasterData } from './seed/demo-master-data.js';
 import { seedWasteCatalogue } from './seed/waste-catalogue.js';
 import { seedDemoPrivacy } from './privacy/seed.js';
+import { seedDemoBusinessUnit } from './business-units/seed.js';
 
 /** Migrations, then base data, then (on an empty database) demo data or the bootstrap administrator. */
 export async function prepareDatabase(
@@ -25,4 +26,5 @@ export async function prepareDatabase(
   await seedUsers(db, config, log);
   await seedDemoMasterData(db, config, log);
   await seedDemoPrivacy(db, config, log);
+  await seedDemoBusinessUnit(db, config, log);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { companyPath, landingPath, roleGuard } from './navigation.js';
+import { COMPANY_PATH, companyPath, landingPath, roleGuard } from './navigation.js';
 
 const user = (...authorities: string[]) => ({ authorities });
 
@@ -28,10 +28,13 @@ describe('roleGuard', () => {
 });
 
 describe('companyPath', () => {
-  it('uses the root id of the first subject if present, else the user subject id', () => {
-    expect(companyPath({ subjectId: 5, subjects: [{ id: 7, rootId: 3 }] })).toBe('/requester/3');
-    expect(companyPath({ subjectId: 5, subjects: [{ id: 7, rootId: null }] })).toBe('/requester/5');
-    expect(companyPath({ subjectId: 5, subjects: [] })).toBe('/requester/5');
-    expect(companyPath({ subjectId: null, subjects: [] })).toBeNull();
+  it('opens the subject record of the root id of the first subject if present, else of the user subject id', () => {
+    expect(companyPath({ subjectId: 5, subjects: [{ id: 7, rootId: 3 }] })).toBe('/subjects/3');
+    expect(companyPath({ subjectId: 5, subjects: [{ id: 7, rootId: null }] })).toBe('/subjects/5');
+    expect(companyPath({ subjectId: 5, subjects: [] })).toBe('/subjects/5');
+  });
+  it('opens the company of the DEFAULT business unit for a user linked to no subject', () => {
+    expect(companyPath({ subjectId: null, subjects: [] })).toBe(COMPANY_PATH);
+    expect(companyPath({ subjectId: null, subjects: [{ id: 7, rootId: null }] })).toBe(COMPANY_PATH);
   });
 });

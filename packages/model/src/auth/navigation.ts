@@ -29,8 +29,16 @@ export function roleGuard(user: HasAuthorities, path: string): RoleGuardDecision
   return { kind: 'logout' };
 }
 
-/** Company entry (spec §2): requester path plus the root id of the first subject, else the user's subject id. */
-export function companyPath(user: { subjectId: number | null; subjects: { id: number; rootId: number | null }[] }): string | null {
+/** The page that opens the company of the DEFAULT business unit (`/api/bu/unit/0`) as a subject record. */
+export const COMPANY_PATH = '/company';
+
+/**
+ * Company entry (spec §2): the subject record of the root id of the first subject, else of the
+ * user's subject id, opened on the subjects' record page (the requester view of the spec would
+ * hide a company that is not a requester). A user linked to no subject works for the
+ * installation's own company, the DEFAULT business unit's subject: `COMPANY_PATH` opens it.
+ */
+export function companyPath(user: { subjectId: number | null; subjects: { id: number; rootId: number | null }[] }): string {
   const id = user.subjects[0]?.rootId ?? user.subjectId;
-  return id == null ? null : `/requester/${id}`;
+  return id == null ? COMPANY_PATH : `/subjects/${id}`;
 }

@@ -118,6 +118,9 @@ export const AREAS: readonly AreaDefinition[] = [
   a('email-templates', 'TEMPLATE', 'configuration', 'MailOutlined', 'Modelli email', 'Email templates', '/api/templates/email-templates', true),
   a('print-templates', 'TEMPLATE', 'configuration', 'PrinterOutlined', 'Modelli di stampa', 'Print templates', '/api/templates/print-templates', true),
   a('service-agreements', 'PRIVACY', 'configuration', 'SafetyOutlined', 'Informative e consensi', 'Service agreements', '/api/privacy/service-agreements', true),
+  a('business-units', 'DOC_BU', 'configuration', 'ApartmentOutlined', 'Unità di business', 'Business units', '/api/bu/units', true),
+  a('cms-structures', 'TABLE', 'configuration', 'BuildOutlined', 'Strutture CMS', 'CMS structures', '/api/cms/structures', true),
+  a('cms-resources', 'TABLE', 'configuration', 'FileTextOutlined', 'Risorse CMS', 'CMS resources', '/api/cms/resources', true),
   a('privacy-definitions', 'PRIVACY', 'configuration', 'FileProtectOutlined', 'Informative privacy', 'Privacy documents', '/api/privacy/definitions', true),
   // configuration
   a('tags', 'TAG', 'configuration', 'TagsOutlined', 'Etichette', 'Tags', '/api/conf/tags', true),

@@ -6,6 +6,7 @@ import { lookupTable, tableValue } from './configuration/lookup-table.js';
 import { schedulerEntry } from './configuration/scheduler.js';
 import { tag } from './configuration/tag.js';
 import { privacyDefinition, serviceAgreement } from './configuration/privacy.js';
+import { businessUnit, cmsResource, cmsStructure } from './configuration/business.js';
 import { communication, emailTemplate } from './configuration/mail.js';
 import { alboAuthorisation } from './subjects/albo-authorisation.js';
 import { subjectRelation } from './subjects/subject-relation.js';
@@ -19,9 +20,10 @@ import { ATTACHMENT_VIEWS, attachment, note } from './attachments/attachments.js
 
 export { ATTACHMENT_OWNERS, SIGNED_CONTRACT_TYPE, attachmentOwner, type AttachmentOwnerKind } from './attachments/attachments.js';
 export { AREA_SUBJECT_ASSIGNMENTS } from './places/area.js';
+export { DEFAULT_BUSINESS_UNIT_ID, DEFAULT_BUSINESS_UNIT_TYPE } from './configuration/business.js';
 
 /** Every base entity of the application; each family adds its declarations here. */
-export const ENTITIES: EntityDefinition[] = [lookupTable, tableValue, tag, schedulerEntry, icon, entityConf, subject, waste, loadUnit, material, bizService, vehicle, warehouse, area, alboAuthorisation, note, attachment, fraction, chemistry, subjectRelation, emailTemplate, communication, privacyDefinition, serviceAgreement];
+export const ENTITIES: EntityDefinition[] = [lookupTable, tableValue, tag, schedulerEntry, icon, entityConf, subject, waste, loadUnit, material, bizService, vehicle, warehouse, area, alboAuthorisation, note, attachment, fraction, chemistry, subjectRelation, emailTemplate, communication, privacyDefinition, serviceAgreement, businessUnit, cmsStructure, cmsResource];
 
 /** Every route view of a base entity. */
 export const VIEWS: ViewDefinition[] = [...SUBJECT_VIEWS, ...WAREHOUSE_VIEWS, ...ATTACHMENT_VIEWS];

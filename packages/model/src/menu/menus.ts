@@ -107,6 +107,9 @@ export const SYSTEM_MENU: MenuItem[] = [
     children: [
       route('tags'),
       route('tables'),
+      route('business-units'),
+      route('cms-structures'),
+      route('cms-resources'),
       route('entityconf', isAdmin),
       route('scheduler'),
       route('sysregistry', isAdmin),

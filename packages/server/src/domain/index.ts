@@ -9,6 +9,7 @@ import { registerSubjectHooks } from './subjects/index.js';
 import { registerVehicleHooks } from './vehicles/index.js';
 import { registerWasteHooks } from './waste/index.js';
 import { registerPrivacyHooks } from '../privacy/hooks.js';
+import { registerBusinessHooks } from '../business-units/hooks.js';
 
 /** Every domain module's hooks, in one registry. */
 export function registerDomainHooks(registry: HookRegistry, catalogue: Catalogue): HookRegistry {
@@ -21,5 +22,6 @@ export function registerDomainHooks(registry: HookRegistry, catalogue: Catalogue
   registerAttachmentHooks(registry, catalogue);
   registerMailHooks(registry);
   registerPrivacyHooks(registry);
+  registerBusinessHooks(registry);
   return registry;
 }

@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { checkDocument, giveDocument } from '../documents/claim.js';
 import { constraintViolation } from '../http/errors.js';
 import type { HookContext, HookRegistry, RecordData } from '../records/hooks.js';
 
@@ -8,39 +10,18 @@ export const SERVICE_AGREEMENT = 'service-agreement';
 /** Documents of privacy definitions and service agreements belong to the PRIVACY authority. */
 export const PRIVACY_OWNER = 'PRIVACY';
 
-/**
- * The document of a definition or an agreement: it exists, is not deleted, and is either already
- * this record's (owner PRIVACY and this id) or an upload of the caller that belongs to no record
- * yet. Returns its current version. The record takes the document in `giveDocument`, once its id
- * is known.
- */
-async function checkDocument(ctx: HookContext, documentId: number, recordId: number | null): Promise<number> {
-  const row = await ctx.trx
-    .selectFrom('documents')
-    .select(['id', 'owner_entity', 'owner_id', 'author_id', 'current_version'])
-    .where('id', '=', documentId)
-    .where('deleted', '=', false)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!row) throw constraintViolation([{ field: 'document', message: 'NOT_FOUND' }]);
-  const ours = recordId !== null && row.owner_entity === PRIVACY_OWNER && Number(row.owner_id) === recordId;
-  const ownUnowned = row.owner_entity === null && row.author_id !== null && Number(row.author_id) === ctx.principal.userId;
-  if (!ours && !ownUnowned) throw constraintViolation([{ field: 'document', message: 'DOCUMENT_OF_ANOTHER_RECORD' }]);
-  return row.current_version;
-}
-
-/** The document now belongs to the record: its download follows the PRIVACY authority. */
-async function giveDocument(ctx: HookContext, documentId: unknown, recordId: number): Promise<void> {
-  if (typeof documentId !== 'number') return;
-  await ctx.trx
-    .updateTable('documents')
-    .set({ owner_entity: PRIVACY_OWNER, owner_id: recordId })
-    .where('id', '=', documentId)
-    .where('owner_entity', 'is', null)
-    .execute();
-}
-
 const changed = (current: RecordData, values: RecordData, field: string) => values[field] !== undefined && values[field] !== current[field];
+
+/**
+ * A new revision is to be announced to the definition's audience (PRIVACY_CHANGED): the notice is
+ * queued in the revision's own transaction and mailed once it is committed (see notices.ts), so a
+ * write that fails announces nothing and a committed one is announced even across a restart.
+ */
+async function queueNotice(ctx: HookContext, privacyId: number, revision: number): Promise<void> {
+  await sql`
+    insert into privacy_notice (privacy_id, revision, requested_by) values (${privacyId}, ${revision}, ${ctx.principal.username})
+    on conflict (privacy_id, revision) do nothing`.execute(ctx.trx);
+}
 
 /**
  * Revisions of a privacy definition. A new document raises the revision by one (unless the
@@ -55,13 +36,16 @@ async function reviseDefinition(ctx: HookContext, current: RecordData, values: R
   const id = current.id as number;
   if (changed(current, values, 'document')) {
     const document = values.document as number | null;
-    const documentVersion = document === null ? null : await checkDocument(ctx, document, id);
-    if (document !== null) await giveDocument(ctx, document, id);
-    return { ...values, revision: requested > currentRevision ? requested : currentRevision + 1, documentVersion };
+    const documentVersion = document === null ? null : (await checkDocument(ctx, document, { authority: PRIVACY_OWNER, id })).version;
+    if (document !== null) await giveDocument(ctx, document, { authority: PRIVACY_OWNER, id });
+    const revision = requested > currentRevision ? requested : currentRevision + 1;
+    await queueNotice(ctx, id, revision);
+    return { ...values, revision, documentVersion };
   }
   if (requested > currentRevision) {
     const document = current.document as number | null;
-    const documentVersion = document === null ? null : await checkDocument(ctx, document, id);
+    const documentVersion = document === null ? null : (await checkDocument(ctx, document, { authority: PRIVACY_OWNER, id })).version;
+    await queueNotice(ctx, id, requested);
     return { ...values, revision: requested, documentVersion };
   }
   return values;
@@ -71,24 +55,24 @@ export function registerPrivacyHooks(registry: HookRegistry): HookRegistry {
   registry.register(PRIVACY_DEFINITION, {
     async beforeCreate(ctx, values) {
       const document = typeof values.document === 'number' ? values.document : null;
-      return { ...values, documentVersion: document === null ? null : await checkDocument(ctx, document, null) };
+      return { ...values, documentVersion: document === null ? null : (await checkDocument(ctx, document, { authority: PRIVACY_OWNER, id: null })).version };
     },
     async afterCreate(ctx, record) {
-      await giveDocument(ctx, record.document, record.id as number);
+      await giveDocument(ctx, record.document, { authority: PRIVACY_OWNER, id: record.id as number });
     },
     beforeUpdate: reviseDefinition,
   });
   registry.register(SERVICE_AGREEMENT, {
     async beforeCreate(ctx, values) {
-      if (typeof values.document === 'number') await checkDocument(ctx, values.document, null);
+      if (typeof values.document === 'number') await checkDocument(ctx, values.document, { authority: PRIVACY_OWNER, id: null });
     },
     async afterCreate(ctx, record) {
-      await giveDocument(ctx, record.document, record.id as number);
+      await giveDocument(ctx, record.document, { authority: PRIVACY_OWNER, id: record.id as number });
     },
     async beforeUpdate(ctx, current, values) {
       if (changed(current, values, 'document') && typeof values.document === 'number') {
-        await checkDocument(ctx, values.document, current.id as number);
-        await giveDocument(ctx, values.document, current.id as number);
+        await checkDocument(ctx, values.document, { authority: PRIVACY_OWNER, id: current.id as number });
+        await giveDocument(ctx, values.document, { authority: PRIVACY_OWNER, id: current.id as number });
       }
     },
   });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CATALOGUE } from '@circula/model';
 import { z } from 'zod';
 import { requirePrincipal } from '../auth/request-auth.js';
 import type { Config } from '../config.js';
@@ -8,7 +9,31 @@ import { contentTypeHeader, isInline } from '../documents/content-type.js';
 import { contentDisposition } from '../documents/file-name.js';
 import { LocalDiskStorage } from '../documents/local-disk-storage.js';
 import type { DocumentStorage } from '../documents/storage.js';
+import type { MailService } from '../mail/service.js';
+import { PrivacyNotices } from './notices.js';
 import { noFilePresent, PrivacyService, type DocumentFile } from './service.js';
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const DEFINITIONS_ENDPOINT = CATALOGUE.target('privacy-definitions')!.endpoint;
+
+/**
+ * The privacy-change notices (notices.ts) go out after the write that raised a revision has
+ * committed: a successful write request is answered only after its transaction, so its
+ * `onResponse` (of a write to the definitions) starts a drain of the queue; so does the start of the application (notices a
+ * stopped process left behind). Closing the application waits for a running drain.
+ */
+function installPrivacyNotices(app: FastifyInstance, notices: PrivacyNotices): void {
+  app.addHook('onReady', async () => {
+    void notices.kick();
+  });
+  // only writes to privacy definitions (record calls and imports) can queue a notice
+  app.addHook('onResponse', async (request, reply) => {
+    if (WRITES.has(request.method) && reply.statusCode < 400 && request.url.startsWith(DEFINITIONS_ENDPOINT)) void notices.kick();
+  });
+  app.addHook('onClose', async () => {
+    await notices.idle();
+  });
+}
 
 const userParams = z.object({ userId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
@@ -22,8 +47,15 @@ const answersBody = z.object({
  * attachment). Every call needs a signed-in user; the record pages of both entities are the
  * generic record routes (`/api/privacy/definitions`, `/api/privacy/service-agreements`).
  */
-export function privacyRoutes(app: FastifyInstance, db: Db, config: Config, storage: DocumentStorage = new LocalDiskStorage(config.documentsDir)): PrivacyService {
+export function privacyRoutes(
+  app: FastifyInstance,
+  db: Db,
+  config: Config,
+  mail: MailService | null = null,
+  storage: DocumentStorage = new LocalDiskStorage(config.documentsDir),
+): PrivacyService {
   const privacy = new PrivacyService(db);
+  if (mail) installPrivacyNotices(app, new PrivacyNotices(db, mail, app.log));
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['privacy'];
 

@@ -56,6 +56,7 @@ export function appRoutes(): RouteObject[] {
                   children: [
                     { path: 'dashboard', element: <DashboardPage /> },
                     { path: 'profile/:userId', element: <ProfilePage /> },
+                    { path: 'company', lazy: async () => ({ Component: (await import('../features/company/CompanyPage')).CompanyPage }) },
                     ...areaRoutes(),
                     { path: '*', element: <NotFoundPage />, handle: notFound },
                   ],

@@ -17,6 +17,7 @@ import * as m0015 from './0015-fractions-chemistry-relations.js';
 import * as m0016 from './0016-areas-contracts.js';
 import * as m0017 from './0017-privacy.js';
 import * as m0018 from './0018-mail-templates.js';
+import * as m0019 from './0019-business-units.js';
 
 /**
  * Append-only: a migration, once released, is never edited; changes come as a new entry.
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0016-areas-contracts': m0016,
   '0017-privacy': m0017,
   '0018-mail-templates': m0018,
+  '0019-business-units': m0019,
 };

@@ -1,5 +1,6 @@
 import { attachmentOwner, tableName, type AttachmentOwnerKind, type Catalogue } from '@circula/model';
 import { sql, type SqlBool } from 'kysely';
+import { checkDocument, giveDocument } from '../../documents/claim.js';
 import { constraintViolation, forbidden } from '../../http/errors.js';
 import type { HookContext, HookRegistry, RecordData } from '../../records/hooks.js';
 import { can } from '../../records/policy.js';
@@ -60,28 +61,13 @@ function assertOwnerAuthority(ctx: HookContext, current: RecordData, action: 'W'
 }
 
 /**
- * The document of a link: it exists, is not deleted, and belongs to the same record (uploaded
- * with the owner's authority prefix and id) or is an unowned upload of the caller, which the link
- * then gives to the record (so its download follows the record's authority). Returns the file
- * name and type of its current version.
+ * The document of a link: the record's own file or an unowned upload of the caller, which the link
+ * then gives to the record (so its download follows the record's authority).
  */
 async function claimDocument(ctx: HookContext, owner: Owner, documentId: number): Promise<{ fileName: string; mimeType: string }> {
-  const row = await ctx.trx
-    .selectFrom('documents as d')
-    .innerJoin('document_versions as v', (join) => join.onRef('v.document_id', '=', 'd.id').onRef('v.version', '=', 'd.current_version'))
-    .select(['d.id', 'd.owner_entity', 'd.owner_id', 'd.author_id', 'v.file_name', 'v.mime_type'])
-    .where('d.id', '=', documentId)
-    .where('d.deleted', '=', false)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!row) throw constraintViolation([{ field: 'document', message: 'NOT_FOUND' }]);
-  const sameOwner = row.owner_entity === owner.kind.authority && Number(row.owner_id) === owner.id;
-  const ownUnowned = row.owner_entity === null && row.author_id !== null && Number(row.author_id) === ctx.principal.userId;
-  if (!sameOwner && !ownUnowned) throw constraintViolation([{ field: 'document', message: 'DOCUMENT_OF_ANOTHER_RECORD' }]);
-  if (ownUnowned) {
-    await ctx.trx.updateTable('documents').set({ owner_entity: owner.kind.authority, owner_id: owner.id }).where('id', '=', documentId).execute();
-  }
-  return { fileName: row.file_name, mimeType: row.mime_type };
+  const document = await checkDocument(ctx, documentId, { authority: owner.kind.authority, id: owner.id });
+  if (document.unowned) await giveDocument(ctx, documentId, { authority: owner.kind.authority, id: owner.id });
+  return document;
 }
 
 export function registerAttachmentHooks(registry: HookRegistry, catalogue: Catalogue): HookRegistry {

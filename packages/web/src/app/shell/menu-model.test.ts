@@ -35,7 +35,7 @@ describe('side menu', () => {
     expect(routes(menu)).not.toContain('requester');
     expect(routes(menu)).toContain('customers');
     const company = menuLinks(menu).find((l) => l.key === 'company');
-    expect(company).toMatchObject({ path: '/requester/3', testId: 'menu-item-company' });
+    expect(company).toMatchObject({ path: '/subjects/3', testId: 'menu-item-company' });
   });
 
   it('hides owner and requester from subscribers (ROLE_SUPPLIER) as well', () => {
@@ -50,9 +50,10 @@ describe('side menu', () => {
     expect(keys(menu)).not.toContain('company');
   });
 
-  it('omits the company entry when the owner has no subject', () => {
+  it("points an owner without a subject at the DEFAULT business unit's company", () => {
     const owner = userWith(['ROLE_OWNER', 'ACCESS_BACKOFFICE'], { subjectId: null, subjects: [] });
-    expect(keys(composeMenu(SIDE_MENU, owner, everyRoute, 'side'))).not.toContain('company');
+    const company = menuLinks(composeMenu(SIDE_MENU, owner, everyRoute, 'side')).find((l) => l.key === 'company');
+    expect(company).toMatchObject({ path: '/company', testId: 'menu-item-company' });
   });
 
   it('gives logistic users no logistic group', () => {

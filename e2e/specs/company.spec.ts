@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { apiToken, signIn } from '../support/auth.js';
+
+const COMPANY_NAME = 'Circula Ambiente S.r.l.';
+
+test("the owner's company entry opens the company record of the DEFAULT business unit", async ({ page, request }) => {
+  // what the server says the company is: the DEFAULT unit (id 0) and its subject
+  const token = await apiToken(request, 'owner');
+  const unit = await request.get('/api/bu/unit/0', { headers: { authorization: `Bearer ${token}` } });
+  expect(unit.ok()).toBe(true);
+  const { subject } = ((await unit.json()) as { data: { subject: number } }).data;
+
+  await signIn(page, 'owner');
+  await expect(page).toHaveURL(/\/rdr$/);
+  const entry = page.getByTestId('side-menu').getByTestId('menu-item-company');
+  await expect(entry).toBeVisible();
+  await expect(entry).toContainText('La mia azienda');
+  await entry.click();
+
+  await expect(page).toHaveURL(new RegExp(`/subjects/${subject}$`));
+  const record = page.getByTestId('record-page');
+  await expect(record).toBeVisible();
+  await expect(record).toHaveAttribute('data-mode', 'show');
+  await expect(page.getByTestId('record-field-name').locator('input').first()).toHaveValue(COMPANY_NAME);
+  // the owner reads subjects only: no edit button
+  await expect(page.getByTestId('record-edit')).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('company.png'), fullPage: true });
+});
+
+test('a manager, who may write subjects, can edit the company from its record', async ({ page }) => {
+  await signIn(page, 'manager');
+  await expect(page).not.toHaveURL(/\/login/);
+  // the company entry is the owners'; the page behind it works for anyone signed in
+  await expect(page.getByTestId('menu-item-company')).toHaveCount(0);
+  await page.goto('/company');
+  await expect(page.getByTestId('record-page')).toBeVisible();
+  await expect(page.getByTestId('record-field-name').locator('input').first()).toHaveValue(COMPANY_NAME);
+  await expect(page.getByTestId('record-edit')).toBeVisible();
+});
+
+test('an administrator manages business units on the generic pages: the DEFAULT unit is the demo company', async ({ page }) => {
+  await signIn(page, 'admin');
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto('/business-units');
+  await expect(page.getByTestId('list-total')).toHaveAttribute('data-total', '1');
+  await page.getByTestId('list-open-record').filter({ hasText: 'CIRCULA' }).click();
+  await expect(page).toHaveURL(/\/business-units\/\d+$/);
+  await expect(page.getByTestId('record-field-type').locator('input').first()).toHaveValue('DEFAULT');
+  await expect(page.getByTestId('record-field-name').locator('input').first()).toHaveValue(COMPANY_NAME);
+  await expect(page.getByTestId('record-field-subject').locator('input').first()).toHaveValue(new RegExp(COMPANY_NAME.replace(/\./g, '\\.')));
+});
