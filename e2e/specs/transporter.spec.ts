@@ -140,3 +140,42 @@ test('an area by province with its assigned transporter and customer; a customer
   await page.goto(`/area?filters=${encodeURIComponent(JSON.stringify({ query: name }))}`);
   await expect(rowWith(page, name)).toBeVisible();
 });
+
+test('an enrolment is suspended, then cancelled: each step through an allowed status, and a cancelled one is final', async ({ page, request }) => {
+  const token = await apiToken(request, 'admin');
+  const headers = { authorization: `Bearer ${token}` };
+  const holder = (await (await request.get('/api/subjects/transporters?size=1', { headers })).json()).data.items[0];
+  const created = await request.post('/api/subjects/albo-authorisations', {
+    headers,
+    data: { holder: holder.id, number: `MI/S${Date.now() % 1_000_000}`, category: '4', expiry: '2030-12-31' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const enrolment = (await created.json()).data;
+  expect(enrolment.status).toBe('ACTIVE');
+
+  await signIn(page, 'admin');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(`/albo-authorisations/${enrolment.id}`);
+  const status = (code: string) => page.getByTestId(`status-${code}`);
+  await expect(status('ACTIVE')).toHaveAttribute('aria-pressed', 'true');
+  await expect(status('SUSPENDED')).toBeEnabled();
+  await expect(status('REVOKED')).toBeEnabled();
+
+  await status('SUSPENDED').click();
+  await page.getByTestId('status-confirm').click();
+  await expect(status('SUSPENDED')).toHaveAttribute('aria-pressed', 'true');
+  await expect(status('ACTIVE')).toBeEnabled();
+
+  await status('REVOKED').click();
+  await page.getByTestId('status-confirm').click();
+  await expect(status('REVOKED')).toHaveAttribute('aria-pressed', 'true');
+  // cancelled: no status is allowed from here, and the record is no longer editable
+  await expect(status('ACTIVE')).toBeDisabled();
+  await expect(status('SUSPENDED')).toBeDisabled();
+  await expect(page.getByTestId('record-edit')).toHaveCount(0);
+
+  const stored = (await (await request.get(`/api/subjects/albo-authorisations/${enrolment.id}`, { headers })).json()).data;
+  expect(stored).toMatchObject({ status: 'REVOKED', canWrite: false, allowedStatuses: [] });
+  const history = (await (await request.get(`/api/subjects/albo-authorisations/${enrolment.id}/history`, { headers })).json()).data;
+  expect(JSON.stringify(history)).toContain('TRANSITION');
+});

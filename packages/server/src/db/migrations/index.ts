@@ -18,6 +18,7 @@ import * as m0016 from './0016-areas-contracts.js';
 import * as m0017 from './0017-privacy.js';
 import * as m0018 from './0018-mail-templates.js';
 import * as m0019 from './0019-business-units.js';
+import * as m0020 from './0020-albo-status.js';
 
 /**
  * Append-only: a migration, once released, is never edited; changes come as a new entry.
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0017-privacy': m0017,
   '0018-mail-templates': m0018,
   '0019-business-units': m0019,
+  '0020-albo-status': m0020,
 };
