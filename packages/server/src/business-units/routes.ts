@@ -6,11 +6,10 @@ import { requirePrincipal } from '../auth/request-auth.js';
 import type { Principal } from '../auth/users.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
-import { contentTypeHeader, isInline } from '../documents/content-type.js';
-import { contentDisposition } from '../documents/file-name.js';
 import { LocalDiskStorage } from '../documents/local-disk-storage.js';
+import { sendStoredFile } from '../documents/send-file.js';
 import type { DocumentStorage } from '../documents/storage.js';
-import { forbidden, notFound } from '../http/errors.js';
+import { forbidden } from '../http/errors.js';
 import { assertCan, can } from '../records/policy.js';
 import { BUSINESS_UNIT_DOCUMENTS } from './hooks.js';
 import { BusinessUnitService } from './service.js';
@@ -64,20 +63,7 @@ export function businessUnitRoutes(app: FastifyInstance, db: Db, config: Config,
     async (request, reply) => {
       assertCan(requirePrincipal(request), { authority: BUSINESS_UNIT_DOCUMENTS }, 'R');
       const file = await units.attachment(request.params.buId, request.params.documentId, request.query.version);
-      let body;
-      try {
-        body = await storage.get(file.sha256);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw notFound('DOCUMENTS.NO_FILE_PRESENT');
-        throw error;
-      }
-      return reply
-        .header('cache-control', 'private, no-cache')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-type', contentTypeHeader(file.mimeType))
-        .header('content-length', file.size)
-        .header('content-disposition', contentDisposition(isInline(file.mimeType) ? 'inline' : 'attachment', file.fileName))
-        .send(body);
+      return sendStoredFile(reply, storage, file);
     },
   );
 

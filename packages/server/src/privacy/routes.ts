@@ -5,13 +5,12 @@ import { z } from 'zod';
 import { requirePrincipal } from '../auth/request-auth.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
-import { contentTypeHeader, isInline } from '../documents/content-type.js';
-import { contentDisposition } from '../documents/file-name.js';
 import { LocalDiskStorage } from '../documents/local-disk-storage.js';
+import { sendStoredFile } from '../documents/send-file.js';
 import type { DocumentStorage } from '../documents/storage.js';
 import type { MailService } from '../mail/service.js';
 import { PrivacyNotices } from './notices.js';
-import { noFilePresent, PrivacyService, type DocumentFile } from './service.js';
+import { PrivacyService, type DocumentFile } from './service.js';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const DEFINITIONS_ENDPOINT = CATALOGUE.target('privacy-definitions')!.endpoint;
@@ -59,23 +58,7 @@ export function privacyRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['privacy'];
 
-  const send = async (reply: FastifyReply, file: DocumentFile) => {
-    let body;
-    try {
-      body = await storage.get(file.sha256);
-    } catch (error) {
-      // a row whose content is gone from the disk: the same answer as no file at all
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw noFilePresent();
-      throw error;
-    }
-    return reply
-      .header('cache-control', 'private, no-cache')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-type', contentTypeHeader(file.mimeType))
-      .header('content-length', file.size)
-      .header('content-disposition', contentDisposition(isInline(file.mimeType) ? 'inline' : 'attachment', file.fileName))
-      .send(body);
-  };
+  const send = (reply: FastifyReply, file: DocumentFile) => sendStoredFile(reply, storage, file);
 
   r.get('/api/subjects/subjects/changed-privacies/:userId', { schema: { tags, params: userParams } }, async (request) => ({
     data: await privacy.changed(requirePrincipal(request), request.params.userId),

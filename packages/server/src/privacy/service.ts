@@ -2,12 +2,12 @@ import { isAdmin, isRole } from '@circula/model';
 import { sql } from 'kysely';
 import { loadAuthorities, type Principal } from '../auth/users.js';
 import type { Db } from '../db/connect.js';
-import { AppError, constraintViolation, forbidden, notFound } from '../http/errors.js';
+import { noFilePresent, type StoredFile } from '../documents/send-file.js';
+import { constraintViolation, forbidden, notFound } from '../http/errors.js';
 import { can } from '../records/policy.js';
 import { withPrivacyTables, type PrivacyDb } from './tables.js';
 
 /** spec §8: a privacy or agreement document without a file. */
-export const noFilePresent = () => new AppError(404, 'NOT_FOUND', 'DOCUMENTS.NO_FILE_PRESENT');
 
 type Translations = Record<string, string> | null;
 
@@ -46,12 +46,7 @@ export interface AgreementView {
 }
 
 /** The file to send: its stored content and how to name it. */
-export interface DocumentFile {
-  sha256: string;
-  size: number;
-  mimeType: string;
-  fileName: string;
-}
+export type DocumentFile = StoredFile;
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 

@@ -1,12 +1,8 @@
-import { Form, Modal } from 'antd';
-import { useState } from 'react';
+import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { authApi } from '../../api/auth-api';
-import { ApiError } from '../../api/errors';
-import { logout } from '../../app/auth/session';
 import { MODAL_WIDTH } from '../../app/modal-sizes';
-import { notifyDanger, notifySuccess } from '../../app/notifications';
-import { ChangePasswordForm, type ChangePasswordValues } from './ChangePasswordForm';
+import { ChangePasswordForm } from './ChangePasswordForm';
+import { useChangeOwnPassword } from './useChangeOwnPassword';
 
 interface Props {
   open: boolean;
@@ -17,25 +13,7 @@ interface Props {
 /** The medium modal of the system menu: success notifies and logs out; failure is a danger notification. */
 export function ChangePasswordModal({ open, username, onClose }: Props) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<ChangePasswordValues>();
-  const [submitting, setSubmitting] = useState(false);
-
-  const submit = async ({ oldPassword, newPassword }: ChangePasswordValues) => {
-    setSubmitting(true);
-    try {
-      await authApi.changePassword({ username, oldPassword, newPassword });
-    } catch (error) {
-      const key = error instanceof ApiError && error.body ? `ERRORS.${error.body.errorMessage}` : 'NOTIFICATIONS.ERROR.DESCRIPTION';
-      notifyDanger(t('NOTIFICATIONS.ERROR.TITLE'), t(key, { defaultValue: t('NOTIFICATIONS.ERROR.DESCRIPTION') }));
-      form.setFieldValue('oldPassword', '');
-      setSubmitting(false);
-      return;
-    }
-    setSubmitting(false);
-    onClose();
-    notifySuccess(t('CHANGE_PASSWORD.SUCCESS'), t('CHANGE_PASSWORD.SUCCESS_DESCRIPTION'));
-    await logout();
-  };
+  const { form, submitting, submit } = useChangeOwnPassword(username, onClose);
 
   return (
     <Modal
@@ -49,7 +27,7 @@ export function ChangePasswordModal({ open, username, onClose }: Props) {
       destroyOnHidden
       mask={{ closable: !submitting }}
     >
-      <ChangePasswordForm form={form} username={username} submitting={submitting} onSubmit={(v) => void submit(v)} onCancel={onClose} />
+      <ChangePasswordForm form={form} username={username} submitting={submitting} onSubmit={submit} onCancel={onClose} />
     </Modal>
   );
 }
