@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DocumentLink } from './document-link';
 import { formatScalar, measureNumber } from './format-value';
 import { textIn } from './labels';
-import { tableValueLabel, useLookupValues, type LookupQuery } from './lookup-values';
+import { lookupOption, tableValueLabel, useLookupValues, type LookupQuery } from './lookup-values';
 import { endpointOf, recordLabel, useRecordSummary } from './records-api';
 import { tagLabel, useTagsById } from './tags-api';
 import type { FieldDisplayProps } from './types';
@@ -36,7 +36,7 @@ export function LookupLabel({ table, code, filters }: { table: string; code: str
   const { i18n } = useTranslation();
   const { data } = useLookupValues(table, filters);
   const found = data?.find((v) => v.code === code);
-  return <>{found ? tableValueLabel(found, i18n.language) : code}</>;
+  return <>{found ? lookupOption(found, i18n.language).label : code}</>;
 }
 
 export function LookupDisplay({ field, value }: FieldDisplayProps) {

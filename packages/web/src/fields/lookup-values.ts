@@ -63,7 +63,46 @@ export function tableValueLabel(value: TableValue, language: string): string {
   return textIn(value.formattedOutput, language) || value.name || value.code;
 }
 
-/** The option a lookup select shows: value = code (what lookup fields store). */
-export function lookupOptions(values: readonly TableValue[] | undefined, language: string) {
-  return (values ?? []).map((v) => ({ value: v.code, label: tableValueLabel(v, language) }));
+export interface LookupOption {
+  /** The code: what lookup fields store. */
+  value: string;
+  label: string;
+  /** What the table's option carries beside value and label (spec §3 option shapes). */
+  extra: unknown;
+}
+
+/**
+ * The option of a table value, with the shapes of spec §3: the label is the translated text
+ * except for warehouse types ("CDR - Centro di raccolta"), payment types (the plain name), agent
+ * and dealer campaigns (alpha1) and transport causals (always Italian); the extra is the payment
+ * type's {val, useBuOwner (flag1), required (flag3)}, the subject-warehouse's {code, relationType
+ * (alpha1), flag1–3}, the mechanics' extraFields, the SMTP's extraValue, and the raw record
+ * otherwise (urgency, transport causal…).
+ */
+export function lookupOption(v: TableValue, language: string): LookupOption {
+  const text = tableValueLabel(v, language);
+  switch (v.tableCode) {
+    case 'WAREHOUSE_TYPE':
+      return { value: v.code, label: `${v.val} - ${text}`, extra: v };
+    case 'PAYMENT_TYPE':
+      return { value: v.code, label: v.name || text, extra: { val: v.val, useBuOwner: v.flag1, required: v.flag3 } };
+    case 'SUBJECT_WAREHOUSE':
+      return { value: v.code, label: text, extra: { code: v.code, relationType: v.alpha1, flag1: v.flag1, flag2: v.flag2, flag3: v.flag3 } };
+    case 'MECHANICS':
+      return { value: v.code, label: text, extra: v.extraFields };
+    case 'AGENT_CAMPAIGN':
+    case 'DEALER_CAMPAIGN':
+      return { value: v.code, label: v.alpha1 || text, extra: v };
+    case 'SMTP':
+      return { value: v.code, label: text, extra: v.extraValue };
+    case 'TRANSPORT_CAUSAL':
+      return { value: v.code, label: tableValueLabel(v, 'it'), extra: v };
+    default:
+      return { value: v.code, label: text, extra: v };
+  }
+}
+
+/** The options a lookup select shows. */
+export function lookupOptions(values: readonly TableValue[] | undefined, language: string): LookupOption[] {
+  return (values ?? []).map((v) => lookupOption(v, language));
 }

@@ -2,7 +2,7 @@ import type { LookupField } from '@circula/model';
 import { Form, Select } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { tableValueLabel, useLookupValues, type LookupQuery, type TableValue } from '../lookup-values';
+import { lookupOption, useLookupValues, type LookupQuery, type TableValue } from '../lookup-values';
 import type { FieldInputProps } from '../types';
 
 export interface LookupSelectProps {
@@ -26,8 +26,8 @@ export function LookupSelect({ table, filters, multiple, value, onChange, disabl
   const { i18n } = useTranslation();
   const { data, isLoading } = useLookupValues(table, filters);
   const options = (data ?? []).filter((v) => !offered || offered(v)).map((v) => {
-    const label = tableValueLabel(v, i18n.language);
-    return { value: v.code, label: optionLabel ? optionLabel(v, label) : label };
+    const option = lookupOption(v, i18n.language);
+    return { ...option, label: optionLabel ? optionLabel(v, option.label) : option.label };
   });
   const current = multiple ? (Array.isArray(value) ? value : []) : typeof value === 'string' && value !== '' ? value : undefined;
   return (

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { lookupOption } from './lookup-values';
+import { tableValue } from './test-utils';
+
+describe('lookup option shapes (spec §3)', () => {
+  it('labels a value by its translated text and carries the record as extra by default', () => {
+    const v = tableValue('URGENCY', 'HIGH', 'Alta', 'High');
+    expect(lookupOption(v, 'en')).toEqual({ value: 'HIGH', label: 'High', extra: v });
+  });
+
+  it('labels a warehouse type as value, a dash and the text', () => {
+    expect(lookupOption(tableValue('WAREHOUSE_TYPE', 'CDR', 'Centro di raccolta', 'Collection centre'), 'it').label).toBe('CDR - Centro di raccolta');
+  });
+
+  it('gives a payment type its plain name and {val, useBuOwner, required}', () => {
+    const v = tableValue('PAYMENT_TYPE', 'RIBA', 'Ricevuta bancaria', 'Bank receipt', { name: 'Ri.Ba.', val: 'MP12', flag1: true, flag3: false });
+    expect(lookupOption(v, 'en')).toEqual({ value: 'RIBA', label: 'Ri.Ba.', extra: { val: 'MP12', useBuOwner: true, required: false } });
+  });
+
+  it('gives a subject-warehouse its relation type from alpha1 and its flags', () => {
+    const v = tableValue('SUBJECT_WAREHOUSE', 'OWNER', 'Proprietario', 'Owner', { alpha1: 'OWNER_OF', flag2: true });
+    expect(lookupOption(v, 'it').extra).toEqual({ code: 'OWNER', relationType: 'OWNER_OF', flag1: false, flag2: true, flag3: false });
+  });
+
+  it('labels campaigns by alpha1, keeps transport causals in Italian, and extracts mechanics and SMTP extras', () => {
+    expect(lookupOption(tableValue('AGENT_CAMPAIGN', 'C1', 'Campagna', 'Campaign', { alpha1: 'Primavera 2026' }), 'en').label).toBe('Primavera 2026');
+    expect(lookupOption(tableValue('TRANSPORT_CAUSAL', 'VEN', 'Vendita', 'Sale'), 'en').label).toBe('Vendita');
+    expect(lookupOption(tableValue('MECHANICS', 'M1', 'Meccanica', 'Mechanics', { extraFields: { points: 3 } }), 'it').extra).toEqual({ points: 3 });
+    expect(lookupOption(tableValue('SMTP', 'MAIN', 'Principale', 'Main', { extraValue: 'smtp://mail.example:587' }), 'it').extra).toBe('smtp://mail.example:587');
+  });
+});
