@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { SmtpReceiver } from '../../packages/server/test/accounts/smtp-receiver.js';
 import { startServer, waitForExit, type ServerProcess } from '../../packages/server/test/support/server-process.js';
 import { openSystemMenu, signIn } from '../support/auth.js';
@@ -43,10 +43,18 @@ function linkIn(text: string, linkPath: string): string {
   return match![1]!;
 }
 
+/** Browser contexts this file opens (one per person): closed after each test, not left to the worker's next tests. */
+const contexts: BrowserContext[] = [];
+
 async function pageOn(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: server.baseUrl });
+  contexts.push(context);
   return context.newPage();
 }
+
+test.afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
 
 test('invited by mail, a collaborator registers, is let in by an administrator, accepts the privacy notice, recovers the password by mail and signs in', async ({ browser }) => {
   const email = `collaboratore.${Date.now().toString(36)}@example.org`;

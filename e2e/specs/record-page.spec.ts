@@ -40,11 +40,14 @@ test('create a tag, see it, edit it, delete and restore it, and read its history
   await expect(page).toHaveURL(new RegExp(`/tags/${id}/edit$`));
   await expect(record).toHaveAttribute('data-mode', 'edit');
   await field(page, 'name').fill('Rifiuti pericolosi');
+  // the save lock holds the button for two seconds after the save, then lets it go (measured
+  // from the click, so a slow machine can only lengthen the interval, never shorten it)
+  const clickedAt = Date.now();
   await page.getByTestId('record-save').click();
-  await expect(notification(page).getByText('Record salvato').last()).toBeVisible();
-  // the save lock holds the button for two seconds, then lets it go
   await expect(page.getByTestId('record-save')).toBeDisabled();
+  await expect(notification(page).getByText('Record salvato').last()).toBeVisible();
   await expect(page.getByTestId('record-save')).toBeEnabled();
+  expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(2_000);
   await page.screenshot({ path: test.info().outputPath('record-edit.png'), fullPage: true });
 
   await page.getByTestId('record-history').click();
@@ -84,11 +87,14 @@ test('leaving a changed form asks for confirmation; cancelling stays', async ({ 
   await page.getByTestId('record-cancel').click();
   await expect(page.getByTestId('leave-dialog')).toBeVisible();
   await page.getByTestId('leave-cancel').click();
+  await expect(page.getByTestId('leave-dialog')).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`/tags/${id}/edit$`));
   await expect(field(page, 'name')).toHaveValue('Cambiato ma non salvato');
 
   await page.getByTestId('record-cancel').click();
+  await expect(page.getByTestId('leave-dialog')).toBeVisible();
   await page.getByTestId('leave-confirm').click();
+  await expect(page.getByTestId('leave-dialog')).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`/tags/${id}$`));
   await expect(field(page, 'name')).toHaveValue('Da lasciare');
 });
