@@ -51,8 +51,14 @@ export interface EntityDefinition {
   globalSearch: boolean;
   /** The record is the child of another (documents of a subject…): `parentId` is required. */
   parent?: string;
-  /** The fields a reference to a record shows, joined by " — " (default code and name). */
+  /** The fields a reference to a record shows (default code and name), combined as `labelMode` says. */
   labelFields?: string[];
+  /**
+   * How `labelFields` make the label: 'join' (default) joins the non-empty ones with " — " (a waste:
+   * "20 03 01 — rifiuti urbani non differenziati"); 'first' shows the first non-empty one (a CMS
+   * resource: its file name, else its path, spec §3).
+   */
+  labelMode?: 'join' | 'first';
   /** Records the application writes itself (communications…): read through the API, never created, changed or deleted there. */
   readOnly?: boolean;
 }
@@ -95,9 +101,11 @@ export function defineEntity(input: EntityInput): EntityDefinition {
     if (!FIELD.test(field)) throw new Error(`${input.name}.${field}: field names are camelCase`);
     if (RESERVED_FIELDS.has(field)) throw new Error(`${input.name}.${field}: reserved by the record shape`);
   }
+  if (input.labelFields && input.labelFields.length === 0) throw new Error(`${input.name}: labelFields is empty`);
   for (const field of input.labelFields ?? []) {
     if (field !== 'code' && !Object.hasOwn(input.fields, field)) throw new Error(`${input.name}: label field ${field} is not a field`);
   }
+  if (input.labelMode === 'first' && (input.labelFields?.length ?? 0) < 2) throw new Error(`${input.name}: labelMode 'first' needs at least two label fields`);
   const statuses = input.statuses ?? null;
   if (statuses) {
     const codes = new Set(statuses.list.map((s) => s.code));

@@ -93,9 +93,22 @@ export interface LookupField extends FieldBase {
   createFilter?: { flag1?: boolean; flag2?: boolean; flag3?: boolean };
   /**
    * Offered once the form's `field` has a value: values whose `column` equals it or is empty
-   * (subject-to-subject by relationType, spec §3/§5). While `field` is empty, every value.
+   * (subject-to-subject by relationType, spec §3/§5). While `field` is empty, every value (see `keepOnEmpty`).
    */
-  dependsOn?: { field: string; column: 'alpha1' | 'alpha2' | 'alpha3' };
+  dependsOn?: LookupDependency;
+}
+export interface LookupDependency {
+  /** The form field whose value the options follow. */
+  field: string;
+  /** The table value's column compared with it. */
+  column: 'alpha1' | 'alpha2' | 'alpha3';
+  /**
+   * The options follow `field` only when it changes to a non-empty value: when it is emptied, the
+   * last non-empty value keeps filtering and the chosen value stays (spec §4: transmission doc
+   * type, receiver type and penalty reload only when alpha1 changes to a non-empty value). Until
+   * `field` first has a value, every value is offered.
+   */
+  keepOnEmpty?: boolean;
 }
 export interface ReferenceField extends FieldBase {
   type: 'reference';

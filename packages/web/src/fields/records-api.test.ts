@@ -15,3 +15,19 @@ describe('recordLabel', () => {
     expect(recordLabel(waste, 'en', CATALOGUE.target('waste')!.endpoint)).toBe('20 03 01 — mixed municipal waste');
   });
 });
+
+describe('recordLabel of the structure and resource selects (spec §3)', () => {
+  const structures = CATALOGUE.target('cms-structures')!.endpoint;
+  const resources = CATALOGUE.target('cms-resources')!.endpoint;
+
+  it('shows a structure by its code alone', () => {
+    expect(recordLabel({ id: 4, code: 'HOME-LAYOUT', name: 'Pagina iniziale' }, 'it', structures)).toBe('HOME-LAYOUT');
+  });
+
+  it('shows a resource by its file name, else by its path', () => {
+    expect(recordLabel({ id: 5, code: 'RES-000005', path: '/docs/privacy', fileName: 'informativa.pdf' }, 'it', resources)).toBe('informativa.pdf');
+    expect(recordLabel({ id: 6, code: 'RES-000006', path: '/docs/terms', fileName: null }, 'it', resources)).toBe('/docs/terms');
+    expect(recordLabel({ id: 7, code: 'RES-000007', path: '/docs/cookies', fileName: '' }, 'it', resources)).toBe('/docs/cookies');
+    expect(recordLabel({ id: 8, code: 'RES-000008', path: null, fileName: null }, 'it', resources)).toBe('#8');
+  });
+});

@@ -11,20 +11,24 @@ export interface RecordSummary {
   [field: string]: unknown;
 }
 
-const DEFAULT_LABEL_FIELDS = ['code', 'name'];
-const labelFieldsByEndpoint = new Map(CATALOGUE.targets.map((t) => [t.endpoint, t.entity.labelFields ?? DEFAULT_LABEL_FIELDS]));
+const DEFAULT_LABEL = { fields: ['code', 'name'], mode: 'join' } as const;
+const labelByEndpoint = new Map(
+  CATALOGUE.targets.map((t) => [t.endpoint, { fields: t.entity.labelFields ?? DEFAULT_LABEL.fields, mode: t.entity.labelMode ?? 'join' }]),
+);
 
 /**
- * The label of a record: its entity's label fields (`code — name` unless declared, e.g. waste
- * shows "20 03 01 — rifiuti urbani non differenziati"), each plain text or `{ it, en }`.
+ * The label of a record: its entity's label fields (`code — name` unless declared), each plain
+ * text or `{ it, en }`, joined by " — " (a waste: "20 03 01 — rifiuti urbani non differenziati")
+ * or, with labelMode 'first', the first non-empty one (a CMS resource: its file name, else its path).
  */
 export function recordLabel(record: RecordSummary, language: string, endpoint?: string): string {
-  const fields = (endpoint && labelFieldsByEndpoint.get(endpoint)) || DEFAULT_LABEL_FIELDS;
+  const { fields, mode } = (endpoint && labelByEndpoint.get(endpoint)) || DEFAULT_LABEL;
   const parts = fields
     .map((f) => record[f])
-    .map((v) => (typeof v === 'string' ? v : v && typeof v === 'object' ? textIn(v as Record<string, string>, language) : null))
+    .map((v) => (typeof v === 'string' ? (v.trim() ? v : null) : v && typeof v === 'object' ? textIn(v as Record<string, string>, language) : null))
     .filter((p): p is string => !!p);
-  return parts.length ? parts.join(' — ') : `#${record.id}`;
+  if (!parts.length) return `#${record.id}`;
+  return mode === 'first' ? parts[0]! : parts.join(' — ');
 }
 
 /** The search endpoint of a base entity of the catalogue. */

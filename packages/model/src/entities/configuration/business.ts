@@ -64,6 +64,7 @@ export const cmsStructure = defineEntity({
     name: text({ label: { it: 'Nome', en: 'Name' }, required: true, max: 200, search: true, list: true }),
     description: longText({ label: { it: 'Descrizione', en: 'Description' }, max: 2000, search: true }),
   },
+  labelFields: ['code'],
   defaultSort: [{ field: 'code', dir: 'asc' }],
   globalSearch: true,
 });
@@ -89,6 +90,8 @@ export const cmsResource = defineEntity({
     fileName: text({ label: { it: 'Nome del file', en: 'File name' }, max: 255, readOnly: true, search: true, list: true }),
     description: longText({ label: { it: 'Descrizione', en: 'Description' }, max: 2000 }),
   },
+  labelFields: ['fileName', 'path'],
+  labelMode: 'first',
   defaultSort: [{ field: 'path', dir: 'asc' }],
   globalSearch: true,
 });

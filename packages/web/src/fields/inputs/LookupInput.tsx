@@ -1,6 +1,6 @@
-import type { LookupField } from '@circula/model';
+import type { LookupDependency, LookupField } from '@circula/model';
 import { Form, Select } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lookupOption, useLookupValues, type LookupQuery, type TableValue } from '../lookup-values';
 import type { FieldInputProps } from '../types';
@@ -56,9 +56,22 @@ type Flags = NonNullable<LookupField['createFilter']>;
 /** The values a create form offers: those with every flag the declaration asks for. */
 export const hasFlags = (flags: Flags) => (v: TableValue) => (Object.keys(flags) as (keyof Flags)[]).every((flag) => v[flag] === flags[flag]);
 
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
+
 /** The values offered once the form's `dependsOn.field` holds `watched`: the matching column, or an empty one. */
-export const matchesDependency = (column: NonNullable<LookupField['dependsOn']>['column'], watched: unknown) => (v: TableValue) =>
-  watched === undefined || watched === null || watched === '' || v[column] === null || v[column] === '' || v[column] === watched;
+export const matchesDependency = (column: LookupDependency['column'], watched: unknown) => (v: TableValue) =>
+  isEmpty(watched) || v[column] === null || v[column] === '' || v[column] === watched;
+
+/**
+ * The value the options follow: the watched one, or with `keepOnEmpty` the last non-empty one while
+ * the watched field is empty (spec §4: options reload only when alpha1 changes to a non-empty value).
+ */
+function useDependencyValue(dependsOn: LookupDependency, watched: unknown): unknown {
+  const [lastFilled, setLastFilled] = useState<unknown>(undefined);
+  // adjusting state while rendering (not in an effect): the options never show the unfiltered list in between
+  if (!isEmpty(watched) && watched !== lastFilled) setLastFilled(watched);
+  return dependsOn.keepOnEmpty && isEmpty(watched) ? lastFilled : watched;
+}
 
 function both(a?: (v: TableValue) => boolean, b?: (v: TableValue) => boolean): ((v: TableValue) => boolean) | undefined {
   if (!a || !b) return a ?? b;
@@ -69,11 +82,14 @@ interface LookupRulesProps extends FieldInputProps {
   createOffered?: (v: TableValue) => boolean;
 }
 
-/** A lookup whose values follow another field of the form (spec §3: subject-to-subject by relationType). */
+/**
+ * A lookup whose values follow another field of the form (spec §3: subject-to-subject by
+ * relationType; spec §4: transmission doc type, receiver type and penalty by alpha1, kept while it is emptied).
+ */
 function DependentLookup({ field, value, onChange, disabled, id, createOffered, form }: LookupRulesProps & { form: ReturnType<typeof Form.useFormInstance> }) {
   const lookup = field as LookupField;
   const dependsOn = lookup.dependsOn!;
-  const watched: unknown = Form.useWatch(dependsOn.field, form);
+  const watched = useDependencyValue(dependsOn, Form.useWatch(dependsOn.field, form));
   const offered = useMemo(() => both(createOffered, matchesDependency(dependsOn.column, watched)), [createOffered, dependsOn.column, watched]);
   const { data } = useLookupValues(lookup.table, lookup.filters);
   // a chosen value the new dependency no longer offers is cleared
@@ -102,7 +118,7 @@ function DependentLookup({ field, value, onChange, disabled, id, createOffered, 
 /**
  * Lookup field: its table, its extra filters (spec §3/§7: alpha1, alpha2, alpha3, code, tagIds) and
  * the declaration's rules: `createFilter` (only flagged values when creating: movement causals by
- * flag1) and `dependsOn` (values following another field of the form).
+ * flag1) and `dependsOn` (values following another field of the form, optionally only its non-empty values).
  */
 export function LookupInput(props: FieldInputProps) {
   const { field, value, onChange, disabled, id, mode } = props;

@@ -1,6 +1,7 @@
-import { CATALOGUE, lookup, type FieldDefinition } from '@circula/model';
+import { CATALOGUE, lookup, lookupTable, type FieldDefinition } from '@circula/model';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { Form, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
+import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FIELD_WIDGETS } from '../registry';
 import { page, renderApp, setup, stubApi, tableValue } from '../test-utils';
@@ -19,23 +20,30 @@ const RELATIONS = [
   tableValue('SUBJECT_TO_SUBJECT', 'AGENT_OF', 'Agente di', 'Agent of', { alpha1: 'COLLABORATOR' }),
   tableValue('SUBJECT_TO_SUBJECT', 'BILL_TO', 'Intestatario fatture per', 'Invoice recipient for', { alpha1: 'CUSTOMER' }),
 ];
+// spec §4: penalties belong to a transmission type (alpha1)
+const PENALTIES = lookupTable('PENALTY')!.values.map((v) => tableValue('PENALTY', v.code, v.it, v.en, { alpha1: v.alpha1 ?? null }));
+const penaltiesOf = (type: string) => lookupTable('PENALTY')!.values.filter((v) => v.alpha1 === type).map((v) => v.it);
 
-function Harness({ field, mode, initial = {} }: { field: FieldDefinition; mode: 'create' | 'update'; initial?: Record<string, unknown> }) {
-  const { Input } = FIELD_WIDGETS.lookup;
+const relationTypeSelect = (
+  <Select
+    aria-label="relationType"
+    options={[
+      { value: 'COLLABORATOR', label: 'Collaboratore' },
+      { value: 'CUSTOMER', label: 'Cliente' },
+    ]}
+    allowClear
+  />
+);
+
+function Harness({ field, mode, initial = {}, watcher = relationTypeSelect }: { field: FieldDefinition; mode: 'create' | 'update'; initial?: Record<string, unknown>; watcher?: ReactNode }) {
+  const { Input: LookupInput } = FIELD_WIDGETS.lookup;
   return (
     <Form initialValues={initial}>
       <Form.Item name="role" label="role">
-        <Select
-          aria-label="relationType"
-          options={[
-            { value: 'COLLABORATOR', label: 'Collaboratore' },
-            { value: 'CUSTOMER', label: 'Cliente' },
-          ]}
-          allowClear
-        />
+        {watcher}
       </Form.Item>
       <Form.Item name="value" label="value">
-        <Input name="value" field={field} target={target} mode={mode} />
+        <LookupInput name="value" field={field} target={target} mode={mode} />
       </Form.Item>
       <Form.Item shouldUpdate noStyle>
         {(form) => <output data-testid="value">{JSON.stringify(form.getFieldValue('value') ?? null)}</output>}
@@ -44,7 +52,7 @@ function Harness({ field, mode, initial = {} }: { field: FieldDefinition; mode: 
   );
 }
 
-const lookupBox = () => screen.getAllByRole('combobox')[1]!;
+const lookupBox = () => screen.getAllByRole('combobox').at(-1)!;
 async function offered(): Promise<string[]> {
   fireEvent.mouseDown(lookupBox());
   await screen.findAllByRole('option', undefined, { timeout: 5000 });
@@ -58,7 +66,7 @@ describe('lookup declaration rules', { timeout: 30_000 }, () => {
   beforeEach(async () => {
     await setup('it');
     stubApi({
-      '/api/conf/tables/tablevalue': (url) => page(url.searchParams.get('tableCodes') === 'MOVEMENT_CAUSAL' ? CAUSALS : RELATIONS),
+      '/api/conf/tables/tablevalue': (url) => page({ MOVEMENT_CAUSAL: CAUSALS, PENALTY: PENALTIES }[url.searchParams.get('tableCodes') ?? ''] ?? RELATIONS),
     });
   });
 
@@ -91,6 +99,43 @@ describe('lookup declaration rules', { timeout: 30_000 }, () => {
       fireEvent.click(await screen.findByTitle('Collaboratore'));
     });
     expect(await offered()).toEqual(['Filiale di', 'Agente di']);
+  });
+
+  describe('dependsOn.keepOnEmpty: penalties reload only when the transmission type (alpha1) changes to a non-empty value', () => {
+    const typeInput = <Input aria-label="transmissionType" />;
+    const typeTo = (value: string) => act(() => fireEvent.change(screen.getByLabelText('transmissionType'), { target: { value } }));
+
+    it('keeps the last filter and the chosen penalty when the type is emptied, and follows the next type', async () => {
+      const field = lookup('PENALTY', { dependsOn: { field: 'role', column: 'alpha1', keepOnEmpty: true } });
+      renderApp(<Harness field={field} mode="create" watcher={typeInput} />);
+      // no type yet: every penalty
+      expect(await offered()).toHaveLength(PENALTIES.length);
+
+      await typeTo('SDI_INVOICE');
+      const sdi = penaltiesOf('SDI_INVOICE');
+      expect(sdi.length).toBeGreaterThan(1);
+      expect(await offered()).toEqual(sdi);
+      fireEvent.mouseDown(lookupBox());
+      fireEvent.click(await screen.findByTitle(sdi[0]!));
+      expect(screen.getByTestId('value').textContent).toBe('"LATE_INVOICE"');
+
+      await typeTo('');
+      expect(await offered()).toEqual(sdi);
+      expect(screen.getByTestId('value').textContent).toBe('"LATE_INVOICE"');
+
+      await typeTo('RENTRI_FIR');
+      expect(await offered()).toEqual(penaltiesOf('RENTRI_FIR'));
+      await waitFor(() => expect(screen.getByTestId('value').textContent).toBe('null'));
+    });
+
+    it('without it, emptying the type offers every penalty again', async () => {
+      const field = lookup('PENALTY', { dependsOn: { field: 'role', column: 'alpha1' } });
+      renderApp(<Harness field={field} mode="create" watcher={typeInput} />);
+      await typeTo('SDI_INVOICE');
+      expect(await offered()).toEqual(penaltiesOf('SDI_INVOICE'));
+      await typeTo('');
+      expect(await offered()).toHaveLength(PENALTIES.length);
+    });
   });
 
   it('without rules offers the whole table', async () => {

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, setup } from '../../fields/test-utils';
-import { fittingButtons, RecordToolbar, type ToolbarActions, type ToolbarState } from './RecordToolbar';
+import { CollapsingToolbar, fittingButtons, RecordToolbar, TOOLBAR, type ToolbarActions, type ToolbarButton, type ToolbarState } from './RecordToolbar';
 
 describe('fitting buttons', () => {
   it('keeps every button when they all fit, else as many as leave room for the "…" button', () => {
@@ -24,7 +24,7 @@ class ControlledResizeObserver {
   constructor(private readonly callback: ResizeObserverCallback) {}
   observe(element: Element) {
     // antd's own components observe their elements too: only the toolbar's observer is driven
-    if ((element as HTMLElement).dataset.testid !== 'record-toolbar') return;
+    if (!(element as HTMLElement).dataset.testid?.endsWith('toolbar')) return;
     this.mine = true;
     resize = (width) => this.callback([{ contentRect: { width } } as ResizeObserverEntry], this as unknown as ResizeObserver);
   }
@@ -45,7 +45,8 @@ const STATE: ToolbarState = {
   showCancel: false,
 };
 
-describe('record toolbar', { timeout: 30_000 }, () => {
+/** jsdom layout stand-ins: the controlled observer, and every measured button 100 px wide, the "…" one 40 px. */
+function stubLayout() {
   let original: PropertyDescriptor | undefined;
   const observer = window.ResizeObserver;
   beforeEach(async () => {
@@ -65,7 +66,12 @@ describe('record toolbar', { timeout: 30_000 }, () => {
   afterEach(() => {
     if (original) Object.defineProperty(HTMLElement.prototype, 'offsetWidth', original);
     window.ResizeObserver = observer;
+    vi.restoreAllMocks();
   });
+}
+
+describe('record toolbar', { timeout: 30_000 }, () => {
+  stubLayout();
 
   it('moves the buttons that do not fit into a "…" dropdown as the toolbar narrows, and back as it widens', async () => {
     const actions: ToolbarActions = { onSave: vi.fn(), onEdit: vi.fn(), onDelete: vi.fn(), onRestore: vi.fn(), onHistory: vi.fn(), onCancel: vi.fn() };
@@ -93,5 +99,72 @@ describe('record toolbar', { timeout: 30_000 }, () => {
     await waitFor(() => expect(toolbar.getAttribute('data-collapsed')).toBe('0'));
     fireEvent.click(screen.getByTestId('record-delete'));
     expect(actions.onDelete).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('collapsing toolbar dropdown (spec §4, §8, §9)', { timeout: 30_000 }, () => {
+  stubLayout();
+
+  const buttons = (count: number, unlabelled: string[] = []): ToolbarButton[] =>
+    Array.from({ length: count }, (_, i) => {
+      const key = `action${i + 1}`;
+      return { key, label: unlabelled.includes(key) ? undefined : `Azione ${i + 1}`, icon: <span>{i + 1}</span>, onClick: vi.fn(), testId: key };
+    });
+  /** Opens the "…" dropdown and answers its menu. */
+  async function openMore(): Promise<HTMLElement> {
+    fireEvent.click(screen.getByTestId('test-toolbar-more'));
+    await screen.findAllByRole('menuitem');
+    return document.querySelector<HTMLElement>('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu')!;
+  }
+
+  it('moves the buttons that overflow into the dropdown, one per row, showing at most six before scrolling', async () => {
+    const toolbarButtons = buttons(9);
+    renderApp(<CollapsingToolbar buttons={toolbarButtons} testId="test-toolbar" />);
+    // two buttons of 100 px and the "…" button of 40 px fit in 256 px: seven go to the dropdown
+    act(() => resize!(256));
+    expect(screen.getByTestId('test-toolbar').getAttribute('data-collapsed')).toBe('7');
+    expect(screen.getByTestId('action2')).toBeTruthy();
+    expect(screen.queryByTestId('action3')).toBeNull();
+
+    const menu = await openMore();
+    expect(menu.querySelectorAll('.ant-dropdown-menu-item')).toHaveLength(7);
+    expect(menu.style.display).not.toBe('grid');
+    expect(menu.style.maxHeight).toBe(`${6 * TOOLBAR.dropdownItemHeight + TOOLBAR.dropdownPadding}px`);
+    expect(menu.style.overflowY).toBe('auto');
+    fireEvent.click(screen.getByTestId('action9'));
+    expect(toolbarButtons[8]!.onClick).toHaveBeenCalledTimes(1);
+  });
+
+  it('lays the dropdown out as a grid of two actions per row, six of them visible', async () => {
+    renderApp(<CollapsingToolbar buttons={buttons(9)} testId="test-toolbar" display="grid" />);
+    act(() => resize!(256));
+    const menu = await openMore();
+    expect(menu.style.display).toBe('grid');
+    expect(menu.style.gridTemplateColumns).toBe(`repeat(2, minmax(${TOOLBAR.iconButtonWidth}px, 1fr))`);
+    // six items in rows of two: three rows
+    expect(menu.style.maxHeight).toBe(`${3 * TOOLBAR.dropdownItemHeight + TOOLBAR.dropdownPadding}px`);
+    expect(TOOLBAR).toMatchObject({ dropdownVisibleItems: 6, gridColumns: 2, iconButtonWidth: 40 });
+  });
+
+  it('forces grid display with a console warning naming a button without a label, shown as a 40 px icon button', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderApp(<CollapsingToolbar buttons={buttons(9, ['action2'])} testId="test-toolbar" />);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('button "action2" has no label'));
+    expect(warn.mock.calls.some(([message]) => String(message).includes('"action1"'))).toBe(false);
+    expect(screen.getByTestId('test-toolbar').getAttribute('data-display')).toBe('grid');
+
+    act(() => resize!(256));
+    const iconOnly = screen.getByTestId('action2');
+    expect(iconOnly.getAttribute('aria-label')).toBe('action2');
+    expect(iconOnly.style.width).toBe('40px');
+    expect(screen.getByTestId('test-toolbar-more').style.width).toBe('40px');
+    expect((await openMore()).style.display).toBe('grid');
+  });
+
+  it('keeps the list display and stays silent when every button has a label', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderApp(<CollapsingToolbar buttons={buttons(3)} testId="test-toolbar" />);
+    expect(screen.getByTestId('test-toolbar').getAttribute('data-display')).toBe('list');
+    expect(warn.mock.calls.some(([message]) => String(message).includes('has no label'))).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, EllipsisOutlined, HistoryOutlined, RollbackOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface ToolbarState {
@@ -26,7 +26,8 @@ export interface ToolbarActions {
 /** One button of a toolbar. */
 export interface ToolbarButton {
   key: string;
-  label: string;
+  /** Without a label the button shows its icon only, and the toolbar's dropdown turns to grid display. */
+  label?: string;
   icon: ReactNode;
   onClick: () => void;
   primary?: boolean;
@@ -36,8 +37,36 @@ export interface ToolbarButton {
   testId?: string;
 }
 
+/** Sizes of the button toolbar (spec §9). */
+export const TOOLBAR = {
+  /** Space between buttons (px). */
+  gap: 8,
+  /** Width of a button that shows its icon only, the "…" one included (px). */
+  iconButtonWidth: 40,
+  /** Items the "…" dropdown shows before it scrolls. */
+  dropdownVisibleItems: 6,
+  /** Actions per row of the dropdown in grid display. */
+  gridColumns: 2,
+  /** Height of a dropdown item (Ant Design's control height) and the menu's vertical padding (px). */
+  dropdownItemHeight: 32,
+  dropdownPadding: 8,
+} as const;
+
 /** Space between buttons (px). */
-export const TOOLBAR_GAP = 8;
+export const TOOLBAR_GAP = TOOLBAR.gap;
+
+/** How the "…" dropdown lays out its actions: one per row with their labels, or a grid of `TOOLBAR.gridColumns`. */
+export type ToolbarDisplay = 'list' | 'grid';
+
+/** The style of the "…" dropdown's menu: at most `TOOLBAR.dropdownVisibleItems` items, then it scrolls. */
+export function dropdownStyle(display: ToolbarDisplay): CSSProperties {
+  const rows = display === 'grid' ? Math.ceil(TOOLBAR.dropdownVisibleItems / TOOLBAR.gridColumns) : TOOLBAR.dropdownVisibleItems;
+  const size: CSSProperties = { maxHeight: rows * TOOLBAR.dropdownItemHeight + TOOLBAR.dropdownPadding, overflowY: 'auto' };
+  if (display === 'list') return size;
+  return { ...size, display: 'grid', gridTemplateColumns: `repeat(${TOOLBAR.gridColumns}, minmax(${TOOLBAR.iconButtonWidth}px, 1fr))`, gridAutoRows: TOOLBAR.dropdownItemHeight };
+}
+
+const hasLabel = (b: ToolbarButton) => !!b.label?.trim();
 
 /**
  * How many buttons (from the first) fit in `available` px: all of them when they do, else as many
@@ -55,14 +84,24 @@ export function fittingButtons(widths: readonly number[], available: number, mor
 /**
  * A button toolbar that collapses the buttons that do not fit into a "…" dropdown (spec §4): it
  * watches its own width (ResizeObserver) and measures each button in an invisible copy of the row.
+ * The dropdown shows six items before scrolling, in a list or a grid of two per row (spec §9); a
+ * button without a label forces the grid, with a console warning naming it (spec §8).
  */
-export function CollapsingToolbar({ buttons, testId }: { buttons: ToolbarButton[]; testId?: string }) {
+export function CollapsingToolbar({ buttons, testId, display: requested = 'list' }: { buttons: ToolbarButton[]; testId?: string; display?: ToolbarDisplay }) {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement | null>(null);
   const measure = useRef<HTMLDivElement | null>(null);
   const [available, setAvailable] = useState(0);
   const [widths, setWidths] = useState<number[]>([]);
-  const [moreWidth, setMoreWidth] = useState(40);
+  const [moreWidth, setMoreWidth] = useState<number>(TOOLBAR.iconButtonWidth);
+
+  const unlabelled = buttons.filter((b) => !hasLabel(b)).map((b) => b.key);
+  const display: ToolbarDisplay = unlabelled.length ? 'grid' : requested;
+  const unlabelledKeys = unlabelled.join('|');
+  useEffect(() => {
+    if (!unlabelledKeys) return;
+    for (const key of unlabelledKeys.split('|')) console.warn(`Toolbar${testId ? ` "${testId}"` : ''}: button "${key}" has no label, the dropdown is forced to grid display`);
+  }, [unlabelledKeys, testId]);
 
   useLayoutEffect(() => {
     const element = container.current;
@@ -83,7 +122,7 @@ export function CollapsingToolbar({ buttons, testId }: { buttons: ToolbarButton[
     const measured = [...row.querySelectorAll<HTMLElement>('[data-measure]')];
     const more = measured.find((el) => el.dataset.measure === '__more');
     setWidths(measured.filter((el) => el.dataset.measure !== '__more').map((el) => el.offsetWidth));
-    if (more) setMoreWidth(more.offsetWidth || 40);
+    if (more) setMoreWidth(more.offsetWidth || TOOLBAR.iconButtonWidth);
   }, [signature]);
 
   const count = widths.length === buttons.length ? fittingButtons(widths, available, moreWidth) : buttons.length;
@@ -100,14 +139,16 @@ export function CollapsingToolbar({ buttons, testId }: { buttons: ToolbarButton[
       loading={b.loading}
       onClick={measuring ? undefined : b.onClick}
       tabIndex={measuring ? -1 : undefined}
+      {...(hasLabel(b) ? {} : { 'aria-label': b.key, style: { width: TOOLBAR.iconButtonWidth } })}
       {...(measuring ? { 'data-measure': b.key } : b.testId ? { 'data-testid': b.testId } : {})}
     >
-      {b.label}
+      {hasLabel(b) ? b.label : null}
     </Button>
   );
+  const moreButton = { icon: <EllipsisOutlined />, style: { width: TOOLBAR.iconButtonWidth } };
 
   return (
-    <div ref={container} style={{ position: 'relative', width: '100%', minWidth: 0 }} data-testid={testId} data-collapsed={hidden.length}>
+    <div ref={container} style={{ position: 'relative', width: '100%', minWidth: 0 }} data-testid={testId} data-collapsed={hidden.length} data-display={display}>
       {/* an invisible copy of every button, to know their widths */}
       <div
         ref={measure}
@@ -115,7 +156,7 @@ export function CollapsingToolbar({ buttons, testId }: { buttons: ToolbarButton[
         style={{ position: 'absolute', visibility: 'hidden', pointerEvents: 'none', whiteSpace: 'nowrap', display: 'flex', gap: TOOLBAR_GAP, top: 0, left: 0 }}
       >
         {buttons.map((b) => render(b, true))}
-        <Button icon={<EllipsisOutlined />} data-measure="__more" tabIndex={-1} />
+        <Button {...moreButton} data-measure="__more" tabIndex={-1} />
       </div>
       <div style={{ display: 'flex', gap: TOOLBAR_GAP, flexWrap: 'nowrap' }}>
         {shown.map((b) => render(b, false))}
@@ -123,17 +164,19 @@ export function CollapsingToolbar({ buttons, testId }: { buttons: ToolbarButton[
           <Dropdown
             trigger={['click']}
             menu={{
+              style: dropdownStyle(display),
               items: hidden.map((b) => ({
                 key: b.key,
                 icon: b.icon,
                 danger: b.danger,
                 disabled: b.disabled || b.loading,
-                label: <span {...(b.testId ? { 'data-testid': b.testId } : {})}>{b.label}</span>,
+                title: hasLabel(b) ? b.label : b.key,
+                label: <span {...(b.testId ? { 'data-testid': b.testId } : {})}>{hasLabel(b) ? b.label : null}</span>,
               })),
               onClick: ({ key }) => hidden.find((b) => b.key === key)?.onClick(),
             }}
           >
-            <Button icon={<EllipsisOutlined />} aria-label={t('WIDGETS.TOOLBAR.MORE')} data-testid={testId ? `${testId}-more` : undefined} />
+            <Button {...moreButton} aria-label={t('WIDGETS.TOOLBAR.MORE')} data-testid={testId ? `${testId}-more` : undefined} />
           </Dropdown>
         )}
       </div>
