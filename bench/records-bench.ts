@@ -145,7 +145,10 @@ async function startServer(port: number, env: NodeJS.ProcessEnv): Promise<ChildP
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'circula-bench-'));
   // the same JWT secret file and data directory the server process will use
-  const env = { ...process.env, LOG_LEVEL: 'warn', WEB_DIST: '', DEMO_DATA: 'true', DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', DATABASE_POOL_SIZE: String(CONNECTIONS) };
+  // the server runs with its own pool size (DATABASE_POOL_SIZE, default 10, as `npm start`), unless
+  // BENCH_SERVER_POOL_SIZE says otherwise; the raw baseline drives the database with CONNECTIONS
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', WEB_DIST: '', DEMO_DATA: 'true', DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '' };
+  if (process.env.BENCH_SERVER_POOL_SIZE) env.DATABASE_POOL_SIZE = process.env.BENCH_SERVER_POOL_SIZE;
   const config = loadConfig(env, { dataDir });
   const handle = await connect({ databaseUrl: config.databaseUrl, dataDir: path.join(dataDir, 'pg'), poolSize: CONNECTIONS });
   const db = handle.db;

@@ -136,7 +136,21 @@ export function fieldSchema(field: FieldDefinition): z.ZodType {
  * (`partial: true`: fields left out keep their value). Unknown keys are ignored, read-only fields
  * are never accepted from clients.
  */
-export function recordSchema(entity: EntityDefinition, { partial }: { partial: boolean }) {
+const recordSchemas = new WeakMap<EntityDefinition, { full?: z.ZodObject; partial?: z.ZodObject }>();
+
+/**
+ * The schema of a record body (create: `partial` false; update: true). Built once per entity and
+ * mode: a zod schema compiles its fast path on first use, so a schema built per request pays that
+ * compilation on every create.
+ */
+export function recordSchema(entity: EntityDefinition, { partial }: { partial: boolean }): z.ZodObject {
+  let cached = recordSchemas.get(entity);
+  if (!cached) recordSchemas.set(entity, (cached = {}));
+  const key = partial ? 'partial' : 'full';
+  return (cached[key] ??= buildRecordSchema(entity, partial));
+}
+
+function buildRecordSchema(entity: EntityDefinition, partial: boolean): z.ZodObject {
   const shape: Record<string, z.ZodType> = {};
   for (const [name, field] of Object.entries(entity.fields)) {
     if (field.readOnly) continue;

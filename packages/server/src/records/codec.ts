@@ -58,11 +58,30 @@ export function rowToRecord(
     canWrite: access.canWrite,
     allowedStatuses: access.allowedStatuses,
   };
-  for (const [name, field] of Object.entries(entity.fields)) {
-    const value = row[columnName(name)];
-    record[name] = field.type === 'datetime' ? iso(value) : value ?? (isArrayColumn(field) ? [] : null);
+  for (const { name, column, datetime, array } of readPlan(entity)) {
+    const value = row[column];
+    record[name] = datetime ? iso(value) : value ?? (array ? [] : null);
   }
   return record;
+}
+
+interface FieldRead {
+  name: string;
+  column: string;
+  datetime: boolean;
+  array: boolean;
+}
+
+const readPlans = new WeakMap<EntityDefinition, FieldRead[]>();
+
+/** Each field's column and conversion, worked out once per entity (a page converts every row). */
+function readPlan(entity: EntityDefinition): FieldRead[] {
+  let plan = readPlans.get(entity);
+  if (!plan) {
+    plan = Object.entries(entity.fields).map(([name, field]) => ({ name, column: columnName(name), datetime: field.type === 'datetime', array: isArrayColumn(field) }));
+    readPlans.set(entity, plan);
+  }
+  return plan;
 }
 
 /** Validated API values → column values ready to bind (JSON columns serialised, text upper-cased where declared). */
