@@ -146,11 +146,12 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'circula-bench-'));
   // the same JWT secret file and data directory the server process will use
   // the server runs with its own pool size (DATABASE_POOL_SIZE, default 10, as `npm start`), unless
-  // BENCH_SERVER_POOL_SIZE says otherwise; the raw baseline drives the database with CONNECTIONS
+  // BENCH_SERVER_POOL_SIZE says otherwise; the raw baseline gets a pool of the same size, driven by
+  // CONNECTIONS concurrent callers as the server is by CONNECTIONS HTTP connections
   const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', WEB_DIST: '', DEMO_DATA: 'true', DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '' };
   if (process.env.BENCH_SERVER_POOL_SIZE) env.DATABASE_POOL_SIZE = process.env.BENCH_SERVER_POOL_SIZE;
   const config = loadConfig(env, { dataDir });
-  const handle = await connect({ databaseUrl: config.databaseUrl, dataDir: path.join(dataDir, 'pg'), poolSize: CONNECTIONS });
+  const handle = await connect({ databaseUrl: config.databaseUrl, dataDir: path.join(dataDir, 'pg'), poolSize: config.databasePoolSize });
   const db = handle.db;
   if (handle.kind === 'postgres') {
     // a clean slate on the server: the benchmark owns this database
@@ -232,7 +233,7 @@ async function main() {
   }
 
   const f = (n: number) => n.toFixed(1).padStart(7);
-  console.log(`\n${handle.kind}: ${CONNECTIONS} connections, ${DURATION_S} s per run, latencies in ms`);
+  console.log(`\n${handle.kind}: ${CONNECTIONS} connections, database pool ${config.databasePoolSize} (server and raw), ${DURATION_S} s per run, latencies in ms`);
   console.log(`${'scenario'.padEnd(42)}${'API req/s'.padStart(10)}${'p50'.padStart(7)}${'p95'.padStart(7)}${'p99'.padStart(7)} | ${'SQL q/s'.padStart(8)}${'p50'.padStart(7)}${'p95'.padStart(7)}${'p99'.padStart(7)} | API/SQL`);
   for (const r of results) {
     const errors = r.api.errors ? `  (${r.api.errors} failed or timed out)` : '';
@@ -240,7 +241,7 @@ async function main() {
   }
   const dir = path.join(import.meta.dirname, 'results');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, `records-${handle.kind}.json`), JSON.stringify({ at: new Date().toISOString(), database: handle.kind, rows: ROWS, subjects: SUBJECTS, connections: CONNECTIONS, durationSeconds: DURATION_S, seedSeconds, results }, null, 2));
+  writeFileSync(path.join(dir, `records-${handle.kind}.json`), JSON.stringify({ at: new Date().toISOString(), database: handle.kind, rows: ROWS, subjects: SUBJECTS, connections: CONNECTIONS, databasePool: config.databasePoolSize, durationSeconds: DURATION_S, seedSeconds, results }, null, 2));
 }
 
 await main();

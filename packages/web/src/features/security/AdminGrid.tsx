@@ -3,23 +3,19 @@ import {
   InfiniteRowModelModule,
   LocaleModule,
   ModuleRegistry,
-  themeQuartz,
   TooltipModule,
   type ColDef,
   type GetRowIdParams,
-  type IDatasource,
   type RowDoubleClickedEvent,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { useCallback, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useCallback, useRef } from 'react';
 import type { QueryValue } from '../../api/http';
-import { BLOCK_SIZE } from '../../records/list/list-request';
+import { GRID_THEME, useGridLocaleText, useInfiniteDatasource, type BlockRequest } from '../../records/list/infinite-grid';
+import { BLOCK_SIZE, sortParam, sortSpecs } from '../../records/list/list-request';
 import { fetchPage } from './security-api';
 
 ModuleRegistry.registerModules([InfiniteRowModelModule, LocaleModule, CellStyleModule, TooltipModule]);
-
-const gridTheme = themeQuartz.withParams({ accentColor: '#2f7d4f', fontFamily: 'inherit', headerFontWeight: 600, browserColorScheme: 'light' });
 
 export interface AdminGridProps<T> {
   endpoint: string;
@@ -35,52 +31,23 @@ export interface AdminGridProps<T> {
   testId: string;
 }
 
-/** `sort=field,dir` from the grid's sort model (the server sorts; several joined by `;`). */
-export function sortFromModel(model: readonly { colId: string; sort: 'asc' | 'desc' }[]): string | undefined {
-  return model.length ? model.map((m) => `${m.colId},${m.sort}`).join(';') : undefined;
-}
-
 /**
  * A server-paged list of the administration pages in AG Grid's infinite row model: one request
  * of BLOCK_SIZE rows per block as the user scrolls, the total sizes the scroll bar, header clicks
  * on sortable columns ask the server again.
  */
 export function AdminGrid<T>({ endpoint, query, columnDefs, rowId, reloadKey, onLoaded, onFailed, onOpen, testId }: AdminGridProps<T>) {
-  const { t } = useTranslation();
-  const callbacks = useRef({ onLoaded, onFailed, onOpen });
-  callbacks.current = { onLoaded, onFailed, onOpen };
-  const queryKey = JSON.stringify(query);
+  const callbacks = useRef({ onOpen });
+  callbacks.current = { onOpen };
 
-  const datasource = useMemo<IDatasource>(() => {
-    let current = true;
-    const fixed = JSON.parse(queryKey) as Record<string, QueryValue>;
-    return {
-      getRows(params) {
-        const size = params.endRow - params.startRow;
-        const sort = sortFromModel(params.sortModel);
-        fetchPage<T>(endpoint, { ...fixed, page: Math.floor(params.startRow / size), size, ...(sort ? { sort } : {}) }).then(
-          (page) => {
-            params.successCallback(page.items, page.total);
-            if (current) callbacks.current.onLoaded(page.total);
-          },
-          (error: unknown) => {
-            params.failCallback();
-            if (current) callbacks.current.onFailed(error);
-          },
-        );
-      },
-      destroy() {
-        current = false;
-      },
-    };
-    // reloadKey: a new datasource drops every block
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [endpoint, queryKey, reloadKey]);
-
-  const localeText = useMemo(
-    () => ({ loadingOoo: t('RECORD_LIST.GRID.LOADING'), noRowsToShow: t('RECORD_LIST.GRID.NO_ROWS'), loadingError: t('RECORD_LIST.GRID.ERROR') }),
-    [t],
-  );
+  const fetchBlock = ({ startRow, endRow, sortModel }: BlockRequest) => {
+    const size = endRow - startRow;
+    const sort = sortParam(sortSpecs(sortModel));
+    return fetchPage<T>(endpoint, { ...query, page: Math.floor(startRow / size), size, ...(sort ? { sort } : {}) });
+  };
+  // the same search keeps its datasource: the query is compared by value; reloadKey drops every block
+  const datasource = useInfiniteDatasource(fetchBlock, { loaded: onLoaded, failed: onFailed }, [endpoint, JSON.stringify(query), reloadKey]);
+  const localeText = useGridLocaleText();
   const getRowId = useCallback((params: GetRowIdParams<T>) => rowId(params.data), [rowId]);
   const onRowDoubleClicked = useCallback((event: RowDoubleClickedEvent<T>) => {
     if (event.data) callbacks.current.onOpen?.(event.data);
@@ -89,7 +56,7 @@ export function AdminGrid<T>({ endpoint, query, columnDefs, rowId, reloadKey, on
   return (
     <div data-testid={testId} style={{ height: 'calc(100vh - 260px)', minHeight: 360 }}>
       <AgGridReact<T>
-        theme={gridTheme}
+        theme={GRID_THEME}
         rowModelType="infinite"
         datasource={datasource}
         cacheBlockSize={BLOCK_SIZE}

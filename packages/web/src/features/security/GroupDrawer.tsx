@@ -1,12 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Drawer, Form, Input, Popconfirm, Select, Space, Spin, Tooltip, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../app/notifications';
-import { constraintErrors, isNotFound, isStaleVersion, reportError } from '../../records/form/record-errors';
+import { isNotFound, reportError } from '../../records/form/record-errors';
 import { ConflictModal } from './dialogs';
 import { securityApi, type SecurityGroup } from './security-api';
 import { testId } from './test-id';
+import { useVersionedEdit } from './useVersionedEdit';
 
 export interface GroupFormValues {
   code: string;
@@ -16,6 +17,9 @@ export interface GroupFormValues {
 
 const ADMINISTRATORS = 'ADMINISTRATORS';
 const groupKey = (id: number | null) => ['security', 'group', id] as const;
+
+const groupFormValues = (group: SecurityGroup | null): GroupFormValues =>
+  group ? { code: group.code, name: group.name, authorities: group.authorities } : { code: '', name: '', authorities: [] };
 
 /** Whether a group may be deleted from the page: the right, no members, not the administrators' group. */
 export function groupDeletable(group: Pick<SecurityGroup, 'code' | 'memberCount'>, canDelete: boolean): { allowed: boolean; reason: string | null } {
@@ -38,19 +42,15 @@ export function GroupDrawer({ groupId, rights, onClose, onSaved, onDeleted }: Pr
   const { t } = useTranslation();
   const client = useQueryClient();
   const [form] = Form.useForm<GroupFormValues>();
-  const creating = groupId === null;
+  const { creating, loaded, record: group, busy, run, keep, conflictModal } = useVersionedEdit({
+    id: groupId,
+    queryKey: groupKey,
+    load: securityApi.group,
+    formValues: groupFormValues,
+    form,
+  });
   const editable = creating ? rights.canCreate : rights.canWrite;
-  const loaded = useQuery({ queryKey: groupKey(groupId), queryFn: () => securityApi.group(groupId!), enabled: !creating, retry: false });
   const authorities = useQuery({ queryKey: ['security', 'authorities', 'all'], queryFn: securityApi.allAuthorities, staleTime: 5 * 60_000 });
-  const group = loaded.data ?? null;
-  const [busy, setBusy] = useState<'save' | 'delete' | null>(null);
-  const [conflict, setConflict] = useState(false);
-  const [reloading, setReloading] = useState(false);
-
-  useEffect(() => {
-    if (creating) form.setFieldsValue({ code: '', name: '', authorities: [] });
-    else if (group) form.setFieldsValue({ code: group.code, name: group.name, authorities: group.authorities });
-  }, [creating, group, form]);
 
   const options = useMemo(
     () =>
@@ -62,69 +62,34 @@ export function GroupDrawer({ groupId, rights, onClose, onSaved, onDeleted }: Pr
     [authorities.data],
   );
 
-  const fail = (error: unknown) => {
-    if (isStaleVersion(error)) return setConflict(true);
-    const byField = constraintErrors(error);
-    const names = Object.keys(byField).filter((n) => n === 'code' || n === 'name' || n === 'authorities');
-    if (names.length === 0) return reportError(error);
-    form.setFields(names.map((name) => ({ name: name as keyof GroupFormValues, errors: byField[name]!.map((m) => t(`ERRORS.${m}`, { defaultValue: m })) })));
-  };
-
-  const save = async (values: GroupFormValues) => {
-    setBusy('save');
-    try {
+  const save = (values: GroupFormValues) =>
+    run('save', async () => {
       const payload = { name: values.name.trim(), authorities: values.authorities };
       if (creating) {
         const created = await securityApi.createGroup({ ...payload, code: values.code.trim().toUpperCase() });
-        client.setQueryData(groupKey(created.id), created);
+        keep(created);
         notifySuccess(t('SECURITY.GROUPS.CREATED', { code: created.code }));
         onSaved(created, true);
       } else if (group) {
         const saved = await securityApi.updateGroup(group.id, { ...payload, version: group.version });
-        client.setQueryData(groupKey(saved.id), saved);
+        keep(saved);
         notifySuccess(t('SECURITY.SAVED'));
         onSaved(saved, false);
       }
-    } catch (error) {
-      fail(error);
-    } finally {
-      setBusy(null);
-    }
-  };
+    });
 
-  const reloadAfterConflict = async () => {
-    if (!group) return;
-    setReloading(true);
-    try {
-      const typed = form.getFieldsValue(true) as GroupFormValues;
-      const fresh = await securityApi.group(group.id);
-      const changed: Partial<GroupFormValues> = {};
-      if (typed.name !== group.name) changed.name = typed.name;
-      if (JSON.stringify([...typed.authorities].sort()) !== JSON.stringify([...group.authorities].sort())) changed.authorities = typed.authorities;
-      client.setQueryData(groupKey(fresh.id), fresh);
-      setTimeout(() => form.setFieldsValue(changed), 0);
-      setConflict(false);
-    } catch (error) {
-      reportError(error);
-    } finally {
-      setReloading(false);
-    }
-  };
-
-  const remove = async () => {
-    if (!group) return;
-    setBusy('delete');
-    try {
-      await securityApi.deleteGroup(group.id);
-      notifySuccess(t('SECURITY.GROUPS.DELETED', { code: group.code }));
-      client.removeQueries({ queryKey: groupKey(group.id) });
-      onDeleted();
-    } catch (error) {
-      reportError(error);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const remove = () =>
+    run(
+      'delete',
+      async () => {
+        if (!group) return;
+        await securityApi.deleteGroup(group.id);
+        notifySuccess(t('SECURITY.GROUPS.DELETED', { code: group.code }));
+        client.removeQueries({ queryKey: groupKey(group.id) });
+        onDeleted();
+      },
+      reportError,
+    );
 
   const deletable = group ? groupDeletable(group, rights.canDelete) : { allowed: false, reason: null };
 
@@ -194,7 +159,7 @@ export function GroupDrawer({ groupId, rights, onClose, onSaved, onDeleted }: Pr
   return (
     <Drawer open width={620} title={creating ? t('SECURITY.GROUPS.NEW') : (group?.code ?? t('SECURITY.GROUPS.GROUP'))} onClose={onClose} destroyOnHidden>
       <div data-testid="group-drawer">{body()}</div>
-      <ConflictModal open={conflict} reloading={reloading} onReload={() => void reloadAfterConflict()} onCancel={() => setConflict(false)} />
+      <ConflictModal {...conflictModal} />
     </Drawer>
   );
 }

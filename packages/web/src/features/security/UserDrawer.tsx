@@ -1,12 +1,12 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Drawer, Form, Input, Popconfirm, Select, Space, Spin, Tag, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../app/auth/useAuth';
 import { formatDateTime } from '../../app/format';
 import { supportedLanguages } from '../../app/language';
 import { notifySuccess } from '../../app/notifications';
-import { constraintErrors, isNotFound, isStaleVersion, reportError } from '../../records/form/record-errors';
+import { isNotFound } from '../../records/form/record-errors';
 import { ConflictModal, PasswordAnswerModal } from './dialogs';
 import { testId } from './test-id';
 import { securityApi, type SecurityUser } from './security-api';
@@ -19,6 +19,7 @@ import {
   type PasswordAnswer,
   type UserFormValues,
 } from './user-form';
+import { useVersionedEdit } from './useVersionedEdit';
 
 interface Props {
   /** null: a new user. */
@@ -41,24 +42,17 @@ const userKey = (id: number | null) => ['security', 'user', id] as const;
 export function UserDrawer({ userId, canCreate, canWrite, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const me = useCurrentUser();
-  const client = useQueryClient();
   const [form] = Form.useForm<UserFormValues>();
-  const creating = userId === null;
+  const { creating, loaded, record: user, busy, run, keep, conflictModal } = useVersionedEdit({
+    id: userId,
+    queryKey: userKey,
+    load: securityApi.user,
+    formValues: userFormValues,
+    form,
+  });
   const editable = creating ? canCreate : canWrite;
-
-  const loaded = useQuery({ queryKey: userKey(userId), queryFn: () => securityApi.user(userId!), enabled: !creating, retry: false });
   const groups = useQuery({ queryKey: ['security', 'assignable-groups'], queryFn: securityApi.assignableGroups, enabled: editable, staleTime: 60_000 });
-  const user = loaded.data ?? null;
-
-  const [busy, setBusy] = useState<string | null>(null);
-  const [conflict, setConflict] = useState(false);
-  const [reloading, setReloading] = useState(false);
   const [answer, setAnswer] = useState<{ answer: PasswordAnswer; username: string } | null>(null);
-
-  useEffect(() => {
-    if (creating) form.setFieldsValue(userFormValues(null));
-    else if (user) form.setFieldsValue(userFormValues(user));
-  }, [creating, user, form]);
 
   const groupOptions = useMemo(() => {
     const assignable = groups.data ?? [];
@@ -68,36 +62,17 @@ export function UserDrawer({ userId, canCreate, canWrite, onClose, onSaved }: Pr
     return [...assignable.map((g) => ({ value: g.code, label: `${g.code} — ${g.name}` })), ...fixed];
   }, [groups.data, user]);
 
-  const showFieldErrors = (error: unknown): boolean => {
-    const byField = constraintErrors(error);
-    const names = Object.keys(byField);
-    if (names.length === 0) return false;
-    const known = new Set<string>(['username', 'email', 'firstName', 'lastName', 'lang', 'groups']);
-    form.setFields(
-      names.filter((n) => known.has(n)).map((name) => ({ name: name as keyof UserFormValues, errors: byField[name]!.map((m) => t(`ERRORS.${m}`, { defaultValue: m })) })),
-    );
-    // a message on a field the form does not show still reaches the user
-    if (names.some((n) => !known.has(n))) reportError(error);
-    return true;
-  };
-
-  const fail = (error: unknown) => {
-    if (isStaleVersion(error)) setConflict(true);
-    else if (!showFieldErrors(error)) reportError(error);
-  };
-
   const refreshed = (next: SecurityUser) => {
-    client.setQueryData(userKey(next.id), next);
+    keep(next);
     onSaved(next, false);
   };
 
-  const save = async (values: UserFormValues) => {
-    setBusy('save');
-    try {
+  const save = (values: UserFormValues) =>
+    run('save', async () => {
       if (creating) {
         const created = await securityApi.createUser(createUserPayload(values));
         notifySuccess(t('SECURITY.USERS.CREATED', { username: created.username }));
-        client.setQueryData(userKey(created.id), created);
+        keep(created);
         setAnswer({ answer: passwordAnswer(created), username: created.username });
         onSaved(created, true);
       } else if (user) {
@@ -109,48 +84,10 @@ export function UserDrawer({ userId, canCreate, canWrite, onClose, onSaved }: Pr
         refreshed(await securityApi.updateUser(user.id, payload));
         notifySuccess(t('SECURITY.SAVED'));
       }
-    } catch (error) {
-      fail(error);
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  /** After a 409: the server's user with what was typed on top, and its new version. */
-  const reloadAfterConflict = async () => {
-    if (!user) return;
-    setReloading(true);
-    try {
-      const typed = form.getFieldsValue(true) as UserFormValues;
-      const before = userFormValues(user);
-      const fresh = await securityApi.user(user.id);
-      const changed = Object.fromEntries(
-        (Object.keys(typed) as (keyof UserFormValues)[]).filter((k) => JSON.stringify(typed[k]) !== JSON.stringify(before[k])).map((k) => [k, typed[k]]),
-      );
-      client.setQueryData(userKey(fresh.id), fresh);
-      // the effect above resets the form to `fresh`; the user's own changes go back on top after it
-      setTimeout(() => form.setFieldsValue(changed), 0);
-      setConflict(false);
-    } catch (error) {
-      reportError(error);
-    } finally {
-      setReloading(false);
-    }
-  };
-
-  const act = async (name: string, call: () => Promise<void>) => {
-    setBusy(name);
-    try {
-      await call();
-    } catch (error) {
-      fail(error);
-    } finally {
-      setBusy(null);
-    }
-  };
+    });
 
   const toggleEnabled = () =>
-    act('enabled', async () => {
+    run('enabled', async () => {
       if (!user) return;
       const next = await securityApi.updateUser(user.id, { version: user.version, enabled: !user.enabled });
       refreshed(next);
@@ -158,14 +95,14 @@ export function UserDrawer({ userId, canCreate, canWrite, onClose, onSaved }: Pr
     });
 
   const forcePasswordChange = () =>
-    act('force', async () => {
+    run('force', async () => {
       if (!user) return;
       refreshed(await securityApi.forcePasswordChange(user.id, user.version));
       notifySuccess(t('SECURITY.USERS.FORCED_DONE', { username: user.username }));
     });
 
   const resetPassword = () =>
-    act('reset', async () => {
+    run('reset', async () => {
       if (!user) return;
       const result = await securityApi.resetPassword(user.id);
       if (typeof result === 'object' && result !== null && 'id' in result) refreshed(result);
@@ -316,7 +253,7 @@ export function UserDrawer({ userId, canCreate, canWrite, onClose, onSaved }: Pr
   return (
     <Drawer open width={560} title={title} onClose={onClose} destroyOnHidden data-testid="user-drawer" rootClassName="user-drawer">
       <div data-testid="user-drawer-body">{body()}</div>
-      <ConflictModal open={conflict} reloading={reloading} onReload={() => void reloadAfterConflict()} onCancel={() => setConflict(false)} />
+      <ConflictModal {...conflictModal} />
       <PasswordAnswerModal answer={answer?.answer ?? null} username={answer?.username ?? ''} onClose={() => setAnswer(null)} />
     </Drawer>
   );

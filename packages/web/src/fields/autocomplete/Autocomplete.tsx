@@ -1,7 +1,8 @@
 import { Input, Spin } from 'antd';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUTOCOMPLETE, type Suggestion } from './autocomplete-rules';
+import { SuggestionList, useSuggestionList } from './SuggestionList';
 
 interface AutocompleteCommon {
   /** The label of the current value; shown when the user is not typing. */
@@ -77,12 +78,10 @@ function AutocompleteControl({
   placeholder,
 }: AutocompleteProps) {
   const { t } = useTranslation();
-  const listId = useId();
+  const list = useSuggestionList<Suggestion>();
+  const { suggestions, setSuggestions, open, setOpen } = list;
   const [text, setText] = useState(selectedLabel ?? '');
   const [editing, setEditing] = useState(false);
-  const [open, setOpen] = useState(false);
-  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
-  const [active, setActive] = useState(-1);
   const [loading, setLoading] = useState(false);
   const [incorrect, setIncorrect] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -145,9 +144,7 @@ function AutocompleteControl({
     search(query, controller.signal)
       .then((found) => {
         if (controller.signal.aborted) return;
-        setSuggestions(found.slice(0, AUTOCOMPLETE.size));
-        setActive(-1);
-        setOpen(true);
+        list.show(found.slice(0, AUTOCOMPLETE.size));
       })
       .catch(() => {
         if (!controller.signal.aborted) setSuggestions([]);
@@ -164,8 +161,7 @@ function AutocompleteControl({
     cancelSearch();
     setText(clearOnSelect ? '' : suggestion.label);
     setIncorrect(false);
-    setOpen(false);
-    setActive(-1);
+    list.close();
     setEditing(false);
     onSelect(suggestion);
   };
@@ -184,9 +180,7 @@ function AutocompleteControl({
     setIncorrect(restrictToSuggestions);
     onText?.(next);
     if (queryType === 'preFetch') {
-      setSuggestions(filterSuggestions(all ?? [], next));
-      setActive(-1);
-      setOpen(true);
+      list.show(filterSuggestions(all ?? [], next));
       return;
     }
     if (next.trim().length < minCharsToSearch) {
@@ -197,31 +191,11 @@ function AutocompleteControl({
     timer.current = setTimeout(() => runSearch(next.trim()), AUTOCOMPLETE.waitMs);
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      if (suggestions.length === 0) return;
-      event.preventDefault();
-      setOpen(true);
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((i) => (i + step + suggestions.length) % suggestions.length);
-    } else if (event.key === 'Enter') {
-      const suggestion = open ? suggestions[active] : undefined;
-      if (suggestion) {
-        event.preventDefault();
-        choose(suggestion);
-      }
-    } else if (event.key === 'Escape') {
-      setOpen(false);
-    }
-  };
-
   const onFocus = () => {
     if (blurTimer.current) clearTimeout(blurTimer.current);
     if (queryType === 'preFetch' && all && !disabled) {
       // the list is at hand: focus opens it on what the box holds (everything when empty)
-      setSuggestions(filterSuggestions(all, editing ? text : ''));
-      setActive(-1);
-      setOpen(true);
+      list.show(filterSuggestions(all, editing ? text : ''));
       return;
     }
     if (suggestions.length > 0) setOpen(true);
@@ -258,16 +232,11 @@ function AutocompleteControl({
         status={incorrect ? 'error' : undefined}
         aria-invalid={incorrect || undefined}
         data-error={incorrect ? 'incorrect' : undefined}
-        role="combobox"
-        aria-expanded={showList}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
-        autoComplete="off"
+        {...list.comboboxProps(showList)}
         allowClear
         suffix={loading ? <Spin size="small" /> : <span />}
         onChange={(e) => onChangeText(e.target.value)}
-        onKeyDown={onKeyDown}
+        onKeyDown={(event) => list.onKeyDown(event, choose)}
         onFocus={onFocus}
         onBlur={onBlur}
       />
@@ -276,52 +245,7 @@ function AutocompleteControl({
           {t('FIELDS.ERRORS.INCORRECT')}
         </div>
       )}
-      {showList && (
-        <ul
-          id={listId}
-          role="listbox"
-          style={{
-            position: 'absolute',
-            zIndex: 1050,
-            top: 34,
-            left: 0,
-            right: 0,
-            margin: 0,
-            padding: 4,
-            listStyle: 'none',
-            background: 'var(--ant-color-bg-elevated, #fff)',
-            boxShadow: '0 6px 16px rgba(0,0,0,0.12)',
-            borderRadius: 6,
-            maxHeight: AUTOCOMPLETE.visibleRows * 32 + 8,
-            overflowY: 'auto',
-          }}
-        >
-          {suggestions.length === 0 && <li style={{ padding: '5px 12px', color: '#888' }}>{t('FIELDS.NO_RESULTS')}</li>}
-          {suggestions.map((s, i) => (
-            <li
-              key={String(s.value)}
-              id={`${listId}-${i}`}
-              role="option"
-              aria-selected={i === active}
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => choose(s)}
-              onMouseEnter={() => setActive(i)}
-              style={{
-                padding: '5px 12px',
-                lineHeight: '22px',
-                cursor: 'pointer',
-                borderRadius: 4,
-                background: i === active ? 'rgba(47,125,79,0.12)' : undefined,
-                whiteSpace: 'nowrap',
-                overflow: 'hidden',
-                textOverflow: 'ellipsis',
-              }}
-            >
-              {s.label}
-            </li>
-          ))}
-        </ul>
-      )}
+      {showList && <SuggestionList list={list} loading={loading} onChoose={choose} top={34} />}
     </div>
   );
 }

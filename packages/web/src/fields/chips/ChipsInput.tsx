@@ -1,6 +1,8 @@
 import { Input, Spin, Tag } from 'antd';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AUTOCOMPLETE } from '../autocomplete/autocomplete-rules';
+import { SuggestionList, useSuggestionList } from '../autocomplete/SuggestionList';
 
 /** Constants of the chips input (spec §9). */
 export const CHIPS = {
@@ -45,11 +47,9 @@ const sameChip = (a: Chip, b: Chip) =>
  */
 export function ChipsInput({ value, onChange, suggest, restrictToSuggestions = false, maxChips, maxChars, disabled, id, placeholder }: ChipsInputProps) {
   const { t } = useTranslation();
-  const listId = useId();
+  const list = useSuggestionList<Chip>();
+  const { suggestions, setSuggestions, open, setOpen } = list;
   const [text, setText] = useState('');
-  const [suggestions, setSuggestions] = useState<Chip[]>([]);
-  const [active, setActive] = useState(-1);
-  const [open, setOpen] = useState(false);
   const [loading, setLoading] = useState(false);
   const [refused, setRefused] = useState<'duplicate' | 'incorrect' | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -83,8 +83,7 @@ export function ChipsInput({ value, onChange, suggest, restrictToSuggestions = f
     onChange([...value, chip]);
     setText('');
     setSuggestions([]);
-    setOpen(false);
-    setActive(-1);
+    list.close();
     setRefused(null);
   };
 
@@ -105,9 +104,7 @@ export function ChipsInput({ value, onChange, suggest, restrictToSuggestions = f
       suggest(limited.trim(), controller.signal)
         .then((found) => {
           if (controller.signal.aborted) return;
-          setSuggestions(found.slice(0, CHIPS.size));
-          setActive(-1);
-          setOpen(true);
+          list.show(found.slice(0, CHIPS.size));
         })
         .catch(() => {
           if (!controller.signal.aborted) setSuggestions([]);
@@ -131,19 +128,11 @@ export function ChipsInput({ value, onChange, suggest, restrictToSuggestions = f
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      if (suggestions.length === 0) return;
+    if (list.onKeyDown(event, add)) return;
+    if (event.key === 'Enter') {
+      // no highlighted suggestion: the typed text is the chip (never the form's submit)
       event.preventDefault();
-      setOpen(true);
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((i) => (i + step + suggestions.length) % suggestions.length);
-    } else if (event.key === 'Enter') {
-      event.preventDefault();
-      const chosen = open ? suggestions[active] : undefined;
-      if (chosen) add(chosen);
-      else addTyped();
-    } else if (event.key === 'Escape') {
-      setOpen(false);
+      addTyped();
     } else if (event.key === 'Backspace' && text === '' && value.length > 0 && !disabled) {
       onChange(value.slice(0, -1));
     }
@@ -186,58 +175,18 @@ export function ChipsInput({ value, onChange, suggest, restrictToSuggestions = f
         placeholder={full ? t('WIDGETS.CHIPS.FULL', { count: maxChips }) : (placeholder ?? t('WIDGETS.CHIPS.PLACEHOLDER'))}
         status={refused ? 'error' : undefined}
         aria-invalid={refused ? true : undefined}
-        role="combobox"
-        aria-expanded={showList}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
-        autoComplete="off"
+        {...list.comboboxProps(showList)}
         suffix={loading ? <Spin size="small" /> : <span />}
         onChange={(e) => changeText(e.target.value)}
         onKeyDown={onKeyDown}
-        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        onBlur={() => setTimeout(() => setOpen(false), AUTOCOMPLETE.blurDelayMs)}
       />
       {refused && (
         <div className="ant-form-item-explain-error" role="alert" style={{ fontSize: 12 }}>
           {t(refused === 'duplicate' ? 'WIDGETS.CHIPS.DUPLICATE' : 'FIELDS.ERRORS.INCORRECT')}
         </div>
       )}
-      {showList && (
-        <ul
-          id={listId}
-          role="listbox"
-          style={{
-            position: 'absolute',
-            zIndex: 1050,
-            left: 0,
-            right: 0,
-            margin: 0,
-            padding: 4,
-            listStyle: 'none',
-            background: 'var(--ant-color-bg-elevated, #fff)',
-            boxShadow: '0 6px 16px rgba(0,0,0,0.12)',
-            borderRadius: 6,
-            maxHeight: 10 * 32 + 8,
-            overflowY: 'auto',
-          }}
-        >
-          {suggestions.length === 0 && !loading && <li style={{ padding: '5px 12px', color: '#888' }}>{t('FIELDS.NO_RESULTS')}</li>}
-          {suggestions.map((s, i) => (
-            <li
-              key={String(s.value)}
-              id={`${listId}-${i}`}
-              role="option"
-              aria-selected={i === active}
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => add(s)}
-              onMouseEnter={() => setActive(i)}
-              style={{ padding: '5px 12px', cursor: 'pointer', borderRadius: 4, background: i === active ? 'rgba(47,125,79,0.12)' : undefined }}
-            >
-              {s.label}
-            </li>
-          ))}
-        </ul>
-      )}
+      {showList && <SuggestionList list={list} loading={loading} onChoose={add} />}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { FieldDefinition, Target } from '@circula/model';
 import { Col, Form, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { labelOf } from '../../fields/labels';
+import { shownField } from '../../fields/owner-reference';
 import { FIELD_WIDGETS } from '../../fields/registry';
 import { fieldError, formFields, type FormMode } from './record-values';
 
@@ -17,7 +18,8 @@ export function RecordFields({ target, mode, disabled }: { target: Target; mode:
   const { t, i18n } = useTranslation();
   return (
     <Row gutter={16}>
-      {formFields(target, mode).map(([name, field]) => {
+      {formFields(target, mode).map(([name, catalogued]) => {
+        const field = shownField(target, name, catalogued);
         const { Input } = FIELD_WIDGETS[field.type];
         return (
           <Col key={name} xs={24} md={WIDE.has(field.type) ? 24 : 12}>

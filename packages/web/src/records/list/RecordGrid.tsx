@@ -6,30 +6,20 @@ import {
   ModuleRegistry,
   RowSelectionModule,
   RowStyleModule,
-  themeQuartz,
   type ColDef,
   type GetRowIdParams,
   type GridApi,
-  type IDatasource,
   type RowDoubleClickedEvent,
   type RowStyle,
   type RowClassParams,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { useCallback, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useCallback, useRef } from 'react';
+import { GRID_THEME, useGridLocaleText, useInfiniteDatasource, type BlockRequest } from './infinite-grid';
 import { isDeleted, searchRecords, type ListRecord } from './list-api';
 import { BLOCK_SIZE, searchQuery, sortSpecs, type ListRequest } from './list-request';
 
 ModuleRegistry.registerModules([InfiniteRowModelModule, LocaleModule, RowSelectionModule, RowStyleModule, CellStyleModule, ColumnAutoSizeModule]);
-
-/** AG Grid in the app's colours and font (theming API, no CSS theme files). */
-const gridTheme = themeQuartz.withParams({
-  accentColor: '#2f7d4f',
-  fontFamily: 'inherit',
-  headerFontWeight: 600,
-  browserColorScheme: 'light',
-});
 
 const deletedRowStyle: RowStyle = { color: '#8c8c8c', textDecoration: 'line-through' };
 
@@ -61,42 +51,16 @@ interface Props {
  * its total sizes the scroll bar. Sorting by a header asks the server again.
  */
 export function RecordGrid({ endpoint, request, columnDefs, feedback, reloadKey, selection = 'multiple' }: Props) {
-  const { t } = useTranslation();
   const apiRef = useRef<GridApi<ListRecord> | null>(null);
   const feedbackRef = useRef(feedback);
   feedbackRef.current = feedback;
 
   const { filters, showDeleted } = request;
-  // a new datasource makes the grid drop its blocks and ask again from the first row
-  const datasource = useMemo<IDatasource>(() => {
-    let current = true;
-    return {
-      getRows(params) {
-        const sort = sortSpecs(params.sortModel);
-        const query = searchQuery({ filters, showDeleted, sort }, params.startRow, params.endRow);
-        searchRecords(endpoint, query).then(
-          (page) => {
-            params.successCallback(page.items, page.total);
-            if (current) feedbackRef.current.loaded(page.total);
-          },
-          (error: unknown) => {
-            params.failCallback();
-            if (current) feedbackRef.current.failed(error);
-          },
-        );
-      },
-      destroy() {
-        current = false;
-      },
-    };
-    // reloadKey: a retry builds a new datasource
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [endpoint, filters, showDeleted, reloadKey]);
-
-  const localeText = useMemo(
-    () => ({ loadingOoo: t('RECORD_LIST.GRID.LOADING'), noRowsToShow: t('RECORD_LIST.GRID.NO_ROWS'), loadingError: t('RECORD_LIST.GRID.ERROR') }),
-    [t],
-  );
+  const fetchBlock = ({ startRow, endRow, sortModel }: BlockRequest) =>
+    searchRecords(endpoint, searchQuery({ filters, showDeleted, sort: sortSpecs(sortModel) }, startRow, endRow));
+  // reloadKey: a retry builds a new datasource
+  const datasource = useInfiniteDatasource(fetchBlock, feedback, [endpoint, filters, showDeleted, reloadKey]);
+  const localeText = useGridLocaleText();
 
   const getRowId = useCallback((params: GetRowIdParams<ListRecord>) => String(params.data.id), []);
   const getRowStyle = useCallback((params: RowClassParams<ListRecord>) => (isDeleted(params.data) ? deletedRowStyle : undefined), []);
@@ -106,7 +70,7 @@ export function RecordGrid({ endpoint, request, columnDefs, feedback, reloadKey,
 
   return (
     <AgGridReact<ListRecord>
-      theme={gridTheme}
+      theme={GRID_THEME}
       rowModelType="infinite"
       datasource={datasource}
       cacheBlockSize={BLOCK_SIZE}

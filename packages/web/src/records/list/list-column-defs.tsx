@@ -4,6 +4,7 @@ import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../app/format';
+import { shownField } from '../../fields/owner-reference';
 import { FIELD_WIDGETS } from '../../fields/registry';
 import { isDeleted, type ListRecord } from './list-api';
 import type { ListColumn } from './list-columns';
@@ -78,7 +79,7 @@ export function buildColumnDefs(columns: readonly ListColumn[], visible: Readonl
           valueFormatter: ({ value }) => formatDateTime(value as string | null),
         };
       case 'field': {
-        const field = target.entity.fields[column.id]!;
+        const field = shownField(target, column.id, target.entity.fields[column.id]!);
         const label = field.label?.[lang] ?? column.id;
         return { ...FIELD_WIDGETS[field.type].column({ name: column.id, field, label, language: lang }), colId: column.id, hide };
       }
