@@ -1,5 +1,7 @@
 import { CATALOGUE, reference, type FieldDefinition, type Target } from '@circula/model';
 
+const ownerReferences = new WeakMap<Target, FieldDefinition>();
+
 /**
  * The field a record page or a list shows for `name`: the catalogue's own, except the owner of a
  * note or a document seen through a view that fixes the kind of owner (signed contracts, subject
@@ -10,5 +12,11 @@ import { CATALOGUE, reference, type FieldDefinition, type Target } from '@circul
 export function shownField(target: Target, name: string, field: FieldDefinition): FieldDefinition {
   const owner = target.defaults.ownerEntity;
   if (name !== 'ownerId' || field.type !== 'integer' || typeof owner !== 'string' || !CATALOGUE.entity(owner)) return field;
-  return reference(owner, { label: field.label, required: field.required, readOnly: field.readOnly, list: field.list });
+  // one reference per view: forms and columns re-render with the same field, not a new one each time
+  let shown = ownerReferences.get(target);
+  if (!shown) {
+    shown = reference(owner, { label: field.label, required: field.required, readOnly: field.readOnly, list: field.list });
+    ownerReferences.set(target, shown);
+  }
+  return shown;
 }

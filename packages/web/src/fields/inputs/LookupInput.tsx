@@ -69,7 +69,7 @@ export const matchesDependency = (column: LookupDependency['column'], watched: u
 function useDependencyValue(dependsOn: LookupDependency, watched: unknown): unknown {
   const [lastFilled, setLastFilled] = useState<unknown>(undefined);
   // adjusting state while rendering (not in an effect): the options never show the unfiltered list in between
-  if (!isEmpty(watched) && watched !== lastFilled) setLastFilled(watched);
+  if (dependsOn.keepOnEmpty && !isEmpty(watched) && watched !== lastFilled) setLastFilled(watched);
   return dependsOn.keepOnEmpty && isEmpty(watched) ? lastFilled : watched;
 }
 

@@ -52,9 +52,6 @@ export const TOOLBAR = {
   dropdownPadding: 8,
 } as const;
 
-/** Space between buttons (px). */
-export const TOOLBAR_GAP = TOOLBAR.gap;
-
 /** How the "…" dropdown lays out its actions: one per row with their labels, or a grid of `TOOLBAR.gridColumns`. */
 export type ToolbarDisplay = 'list' | 'grid';
 
@@ -72,7 +69,7 @@ const hasLabel = (b: ToolbarButton) => !!b.label?.trim();
  * How many buttons (from the first) fit in `available` px: all of them when they do, else as many
  * as leave room for the "…" button. `available` 0 means not measured yet: all are shown.
  */
-export function fittingButtons(widths: readonly number[], available: number, moreWidth: number, gap: number = TOOLBAR_GAP): number {
+export function fittingButtons(widths: readonly number[], available: number, moreWidth: number, gap: number = TOOLBAR.gap): number {
   if (available <= 0) return widths.length;
   const total = (count: number) => widths.slice(0, count).reduce((sum, w) => sum + w, 0) + gap * Math.max(0, count - 1);
   if (total(widths.length) <= available) return widths.length;
@@ -153,12 +150,12 @@ export function CollapsingToolbar({ buttons, testId, display: requested = 'list'
       <div
         ref={measure}
         aria-hidden
-        style={{ position: 'absolute', visibility: 'hidden', pointerEvents: 'none', whiteSpace: 'nowrap', display: 'flex', gap: TOOLBAR_GAP, top: 0, left: 0 }}
+        style={{ position: 'absolute', visibility: 'hidden', pointerEvents: 'none', whiteSpace: 'nowrap', display: 'flex', gap: TOOLBAR.gap, top: 0, left: 0 }}
       >
         {buttons.map((b) => render(b, true))}
         <Button {...moreButton} data-measure="__more" tabIndex={-1} />
       </div>
-      <div style={{ display: 'flex', gap: TOOLBAR_GAP, flexWrap: 'nowrap' }}>
+      <div style={{ display: 'flex', gap: TOOLBAR.gap, flexWrap: 'nowrap' }}>
         {shown.map((b) => render(b, false))}
         {hidden.length > 0 && (
           <Dropdown
