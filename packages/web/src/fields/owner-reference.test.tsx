@@ -12,7 +12,7 @@ import { RecordEditor } from '../records/form/RecordEditor';
 import { buildColumnDefs } from '../records/list/list-column-defs';
 import { listColumns } from '../records/list/list-columns';
 import { shownField } from './owner-reference';
-import { renderApp, setup, stubApi } from './test-utils';
+import { ADMIN_USER, renderApp, setup, stubApi } from './test-utils';
 
 const contracts = CATALOGUE.target('signed-contracts')!;
 const SUBJECT = { id: 12, code: 'SBJ-000012', name: 'Ecologia Rossi S.r.l.', status: 'ACTIVE', delete: { deleted: false } };
@@ -86,19 +86,7 @@ describe('the owner of a signed contract', { timeout: 30_000 }, () => {
 
   it('shows on the record page as the subject’s label, not its id', async () => {
     serveSubjects();
-    userStore.set({
-      id: 1,
-      username: 'admin',
-      fullname: 'Amministratore',
-      email: null,
-      lang: 'it',
-      token: 't',
-      tokenExpiresAt: '2099-01-01T00:00:00Z',
-      authorities: ['ROLE_ADMIN'],
-      roles: ['ROLE_ADMIN'],
-      subjectId: null,
-      subjects: [],
-    } as never);
+    userStore.set(ADMIN_USER);
     const full = { canCreate: true, canWrite: true, canDelete: true };
     const router = createMemoryRouter(
       [{ path: '/signed-contracts/:id', element: <RecordEditor target={contracts} conf={full} mode="show" record={contract()} goBack={() => {}} /> }],

@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
+import type { CurrentUser } from '../app/auth/user-store';
 import { AppProviders } from '../app/AppProviders';
 import { queryClient } from '../app/query-client';
 import { initI18n } from '../i18n';
@@ -49,3 +50,18 @@ export async function setup(language: 'it' | 'en' = 'it') {
 }
 
 export const renderApp = (ui: ReactElement) => render(<AppProviders>{ui}</AppProviders>);
+
+/** The signed-in administrator component tests put in the user store. */
+export const ADMIN_USER: CurrentUser = {
+  id: 1,
+  username: 'admin',
+  fullname: 'Amministratore',
+  email: null,
+  lang: 'it',
+  token: 't',
+  tokenExpiresAt: '2099-01-01T00:00:00Z',
+  authorities: ['ROLE_ADMIN'],
+  roles: ['ROLE_ADMIN'],
+  subjectId: null,
+  subjects: [],
+};

@@ -6,6 +6,7 @@ import { queryClient } from '../../app/query-client';
 import { initI18n } from '../../i18n';
 import { GroupDrawer } from './GroupDrawer';
 import type { SecurityGroup } from './security-api';
+import { ADMIN_USER } from '../../fields/test-utils';
 
 const group = (values: Partial<SecurityGroup> = {}): SecurityGroup => ({
   id: 3,
@@ -61,18 +62,7 @@ describe('group drawer', { timeout: 30_000 }, () => {
   });
   beforeEach(() => {
     queryClient.clear();
-    userStore.set({
-      id: 1,
-      username: 'admin',
-      fullname: 'Admin',
-      lang: 'it',
-      token: 't',
-      tokenExpiresAt: new Date(Date.now() + 3_600_000).toISOString(),
-      authorities: ['ROLE_ADMIN'],
-      roles: ['ROLE_ADMIN'],
-      subjectId: null,
-      subjects: [],
-    } as never);
+    userStore.set(ADMIN_USER);
   });
   afterEach(() => {
     vi.unstubAllGlobals();

@@ -6,6 +6,7 @@ import { queryClient } from '../../app/query-client';
 import { initI18n } from '../../i18n';
 import type { SecurityUser } from './security-api';
 import { UserDrawer } from './UserDrawer';
+import { ADMIN_USER } from '../../fields/test-utils';
 
 const user = (values: Partial<SecurityUser> = {}): SecurityUser => ({
   id: 7,
@@ -75,18 +76,7 @@ describe('user drawer', { timeout: 30_000 }, () => {
   });
   beforeEach(() => {
     queryClient.clear();
-    userStore.set({
-      id: 1,
-      username: 'admin',
-      fullname: 'Admin',
-      lang: 'it',
-      token: 't',
-      tokenExpiresAt: new Date(Date.now() + 3_600_000).toISOString(),
-      authorities: ['ROLE_ADMIN'],
-      roles: ['ROLE_ADMIN'],
-      subjectId: null,
-      subjects: [],
-    } as never);
+    userStore.set(ADMIN_USER);
   });
   afterEach(() => {
     vi.unstubAllGlobals();

@@ -7,7 +7,7 @@ import { AppProviders } from '../../app/AppProviders';
 import { userStore } from '../../app/auth/user-store';
 import { FORM_DATA_KEY } from '../../records/form/record-navigation';
 import { RecordEditor } from '../../records/form/RecordEditor';
-import { setup } from '../test-utils';
+import { ADMIN_USER, setup } from '../test-utils';
 import { ReferenceInput } from './ReferenceInput';
 
 /** A form with a reference to tags (any catalogue entity would do). */
@@ -28,20 +28,6 @@ const order = defineEntity({
 const orders = createCatalogue([order]).target('test-orders')!;
 const tags = CATALOGUE.target('tags')!;
 const FULL = { canCreate: true, canWrite: true, canDelete: true };
-
-const USER = {
-  id: 1,
-  username: 'admin',
-  fullname: 'Amministratore',
-  email: null,
-  lang: 'it',
-  token: 't',
-  tokenExpiresAt: '2099-01-01T00:00:00Z',
-  authorities: ['ROLE_ADMIN'],
-  roles: ['ROLE_ADMIN'],
-  subjectId: null,
-  subjects: [],
-};
 
 function tagsConf(abilities: Partial<EntityConf>): EntityConf {
   return {
@@ -170,7 +156,7 @@ const tagBox = () => within(field('tag')).getByRole('combobox') as HTMLInputElem
 describe('reference input: advanced search and add record', { timeout: 30_000 }, () => {
   beforeEach(async () => {
     await setup('it');
-    userStore.set(USER);
+    userStore.set(ADMIN_USER);
   });
   afterEach(() => {
     userStore.clear();
