@@ -82,6 +82,46 @@ export async function addSearchVectorV1(db: Kysely<any>, table: string): Promise
   await sql`create index ${sql.id(`${table}_search_vector`)} on ${sql.table(table)} using gin (search_vector)`.execute(db);
 }
 
+/**
+ * Longest word prefix stored in the prefix index of free text (migration 0021): a word of the
+ * search text is indexed as each of its first 1…SEARCH_PREFIX_LENGTH characters.
+ */
+export const SEARCH_PREFIX_LENGTH = 20;
+
+/** The function that turns a record's words into the prefixes indexed for free text. */
+export const SEARCH_PREFIXES = 'circula_search_prefixes';
+
+/**
+ * Creates `circula_search_prefixes(tsvector)` once per schema: every word of a search vector
+ * cut to each length from 1 to SEARCH_PREFIX_LENGTH ("rossi" → r, ro, ros, ross, rossi). A
+ * word typed as the start of a word is then an exact key of the index, not a range of keys
+ * merged at every search.
+ * Free text looks a typed word holding a digit up by its prefix only when it is one or two
+ * characters long (longer ones go to the trigram index, compileFreeText): past the first digit
+ * of a word only its first two prefixes are kept ("sbj0001" → s, sb, sbj; "01234567890" → 0, 01).
+ * array_to_tsvector drops repeated prefixes ("rossi rosso" → r, ro, ros, ross once). Only
+ * built-in functions, schema-qualified: an index expression may be evaluated under another
+ * search_path (vacuum, analyze).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on any schema
+export async function createSearchPrefixesFunction(db: Kysely<any>): Promise<void> {
+  await sql`
+    create function ${sql.id(SEARCH_PREFIXES)}(words tsvector) returns tsvector
+    language sql immutable strict parallel safe
+    as ${sql.lit(`select pg_catalog.array_to_tsvector(array(
+         select pg_catalog.left(word, n)
+         from pg_catalog.unnest(pg_catalog.tsvector_to_array(words)) word,
+              pg_catalog.generate_series(1, least(pg_catalog.length(word), ${SEARCH_PREFIX_LENGTH},
+                greatest(2, pg_catalog.length(pg_catalog.substring(word, '^[^0-9]*'))))) n))`)}`.execute(db);
+}
+
+/** The GIN index of free text over the prefixes of `search_vector` (replaces its plain index). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on any schema
+export async function addSearchPrefixIndexV1(db: Kysely<any>, table: string): Promise<void> {
+  await sql`drop index if exists ${sql.id(`${table}_search_vector`)}`.execute(db);
+  await sql`create index ${sql.id(`${table}_search_prefixes`)} on ${sql.table(table)} using gin (${sql.id(SEARCH_PREFIXES)}(search_vector))`.execute(db);
+}
+
 /** Version 2 of a record table: version 1 plus `search_vector`. */
 export async function createRecordTableV2(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on any schema
@@ -91,4 +131,15 @@ export async function createRecordTableV2(
 ): Promise<void> {
   await createRecordTableV1(db, table, options);
   await addSearchVectorV1(db, table);
+}
+
+/** Version 3 of a record table: version 2 with the prefix index of free text (migration 0021). */
+export async function createRecordTableV3(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on any schema
+  db: Kysely<any>,
+  table: string,
+  options: Parameters<typeof createRecordTableV1>[2],
+): Promise<void> {
+  await createRecordTableV2(db, table, options);
+  await addSearchPrefixIndexV1(db, table);
 }

@@ -10,7 +10,7 @@ import {
 } from '@circula/model';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
-import { SEARCH_CONFIG } from '../db/record-table.js';
+import { SEARCH_CONFIG, SEARCH_PREFIX_LENGTH, SEARCH_PREFIXES } from '../db/record-table.js';
 import { badRequest } from '../http/errors.js';
 import { COMMON_FILTERABLE } from './codec.js';
 
@@ -198,15 +198,30 @@ export function compileFilter(entity: EntityDefinition, filter: FilterSpec): Raw
   }
 }
 
-/** Longest word prefix looked up in the full-text index (longer ones are cut). */
+/** Longest word prefix checked by the full-text filter of long words (longer ones are cut). */
 const MAX_TOKEN = 64;
+
+/**
+ * The index key of a word typed as the start of a word: the word itself, or its first
+ * characters when it is longer than the index holds. Plain ASCII letters and digits keep their
+ * length through the search configuration (lower case only); other letters may grow when their
+ * accents are folded (ﬃ → ffi, at most three characters from one), so they are cut shorter.
+ * Returns the key and whether it was cut (the whole word then needs the full-text filter).
+ */
+function prefixKey(token: string): { key: string; cut: boolean } {
+  const limit = /^[A-Za-z0-9]+$/.test(token) ? SEARCH_PREFIX_LENGTH : Math.floor(SEARCH_PREFIX_LENGTH / 3);
+  return token.length > limit ? { key: token.slice(0, limit), cut: true } : { key: token, cut: false };
+}
 
 /**
  * Free text: every word must appear in the record's search text (code + searchable fields),
  * accents and case aside.
  * - A word is matched at the start of a word of the text ("ross" finds "Rossi S.r.l.",
- *   "citta" finds "Città") through the full-text index; punctuation splits words on both sides
- *   ("s.r.l" → "s", "r", "l").
+ *   "citta" finds "Città") through the index of word prefixes (migration 0021): the typed word
+ *   is an exact key of it. A word longer than the index's prefixes is looked up by its first
+ *   characters and then checked whole against the record's words. Punctuation splits words on
+ *   both sides ("s.r.l" → "s", "r", "l"); a word that starts another typed word adds nothing
+ *   ("ross rossi" = "rossi").
  * - A word with a digit and at least three characters is matched anywhere ("123" finds
  *   "CLI-000123") through the trigram index: codes and numbers are looked up by any part.
  *   Numbers written in groups are one phrase: "20 03 01" finds the EER code "20 03 01", not
@@ -223,28 +238,43 @@ export function compileFreeText(query: string | undefined): RawBuilder<SqlBool>[
   }
   words.splice(10);
   const conditions: RawBuilder<SqlBool>[] = [];
-  const prefixes: string[] = [];
+  const tokens = new Set<string>();
   for (const word of words) {
-    const tokens = word.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-    if (tokens.length === 0 || (/\p{N}/u.test(word) && word.length >= 3)) {
+    const parts = word.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    if (parts.length === 0 || (/\p{N}/u.test(word) && word.length >= 3)) {
       conditions.push(sql<SqlBool>`search_text ilike ${`%${likeEscape(word)}%`}`);
     } else {
-      prefixes.push(...tokens.map((t) => `${t.slice(0, MAX_TOKEN)}:*`));
+      for (const part of parts) tokens.add(part.toLowerCase());
     }
   }
+  // a word that starts another one is implied by it
+  const needed = [...tokens].filter((t) => ![...tokens].some((other) => other !== t && other.startsWith(t)));
+  const keys = new Set<string>();
+  const whole: string[] = [];
+  for (const token of needed) {
+    const { key, cut } = prefixKey(token);
+    keys.add(key);
+    if (cut) whole.push(`${token.slice(0, MAX_TOKEN)}:*`);
+  }
   // tokens hold only letters and digits: nothing in them is tsquery syntax
-  if (prefixes.length) conditions.unshift(sql<SqlBool>`search_vector @@ to_tsquery(${sql.lit(SEARCH_CONFIG)}::regconfig, ${prefixes.join(' & ')})`);
+  const config = sql`${sql.lit(SEARCH_CONFIG)}::regconfig`;
+  if (whole.length) conditions.unshift(sql<SqlBool>`search_vector @@ to_tsquery(${config}, ${whole.join(' & ')})`);
+  if (keys.size) conditions.unshift(sql<SqlBool>`${sql.id(SEARCH_PREFIXES)}(search_vector) @@ to_tsquery(${config}, ${[...keys].join(' & ')})`);
   return conditions;
 }
 
-export function compileSort(entity: EntityDefinition, sort: SortSpec[]): RawBuilder<unknown> {
+/** The ORDER BY of a search (always ending on the id, so pages never overlap) and the columns it reads. */
+export function compileSort(entity: EntityDefinition, sort: SortSpec[]): { orderBy: RawBuilder<unknown>; columns: string[] } {
   const specs = sort.length > 0 ? sort : entity.defaultSort;
+  const columns = new Set<string>();
   const parts = specs.map((s) => {
     const { column, array } = resolveField(entity, s.field);
     if (array) throw badRequest('INVALID_SORT');
+    columns.add(column);
     // PostgreSQL's own null placement (last ascending, first descending): a b-tree index serves both directions
     return s.dir === 'desc' ? sql`${sql.ref(column)} desc` : sql`${sql.ref(column)} asc`;
   });
   if (!specs.some((s) => s.field === 'id')) parts.push(sql`id desc`);
-  return sql.join(parts, sql`, `);
+  columns.add('id');
+  return { orderBy: sql.join(parts, sql`, `), columns: [...columns] };
 }

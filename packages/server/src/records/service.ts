@@ -162,24 +162,33 @@ export class RecordService {
     if (!params.showDeleted) conditions.push(sql<SqlBool>`not deleted`);
     if (!params.showArchived) conditions.push(sql<SqlBool>`not archived`);
     const where = conditions.length ? sql.join(conditions, sql` and `) : sql<SqlBool>`true`;
-    const orderBy = compileSort(entity, [...parseSortParam(params.sort), ...(query.sort ?? [])]);
-    return { where, orderBy, table: sql.table(tableName(entity)), freeText: Boolean(query.query?.trim()) };
+    const { orderBy, columns: sortColumns } = compileSort(entity, [...parseSortParam(params.sort), ...(query.sort ?? [])]);
+    return { where, orderBy, sortColumns, table: sql.table(tableName(entity)), freeText: Boolean(query.query?.trim()) };
   }
 
   async search(principal: Principal, target: Target, params: SearchParams) {
     assertCan(principal, target, 'R');
-    const { where, orderBy, table, freeText } = this.compileSearch(target, params);
+    const { where, orderBy, sortColumns, table, freeText } = this.compileSearch(target, params);
     const entity = target.entity;
     const { page, size } = paging(params);
     const columns = this.columnsOf(entity);
     const canWrite = this.canWriteSql(principal, target);
-    // One round trip gives the page and the count. Free text visits every match in the heap anyway
-    // (bitmap scan), so a window count over that pass is free; otherwise an index reads just the
-    // page, and the count (an uncorrelated subquery, run once) comes from the index alone.
-    const totalSql = freeText ? sql`count(*) over ()` : sql`(select count(*) from ${table} where ${where})`;
-    const { rows } = await sql<Record<string, unknown>>`
-      select ${columns}, ${canWrite} as can_write, ${totalSql} as total_count
-      from ${table} where ${where} order by ${orderBy} limit ${size} offset ${page * size}`.execute(this.db);
+    // One round trip gives the page and the count.
+    // - Free text finds its matches through the word index and visits each in the table (bitmap
+    //   scan): the matches' ids and sort keys are gathered once, counted, sorted, and only the
+    //   page's rows are read whole (a count over whole rows would copy every match, and spill to
+    //   disk past a few thousand).
+    // - Otherwise an index reads just the page, and the count (an uncorrelated subquery, run
+    //   once) comes from the index alone.
+    const { rows } = freeText
+      ? await sql<Record<string, unknown>>`
+          with matches as materialized (select ${sql.join(sortColumns.map((c) => sql.ref(c)))} from ${table} where ${where}),
+            page as (select id from matches order by ${orderBy} limit ${size} offset ${page * size})
+          select ${columns}, ${canWrite} as can_write, (select count(*) from matches) as total_count
+          from ${table} where id in (select id from page) order by ${orderBy}`.execute(this.db)
+      : await sql<Record<string, unknown>>`
+          select ${columns}, ${canWrite} as can_write, (select count(*) from ${table} where ${where}) as total_count
+          from ${table} where ${where} order by ${orderBy} limit ${size} offset ${page * size}`.execute(this.db);
     let total = rows.length > 0 ? Number(rows[0]!.total_count) : undefined;
     // past the last page there is no row to carry the count
     if (total === undefined && page === 0) total = 0;

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { compileFreeText } from '../../src/records/search.js';
 import { q } from '../configuration/support.js';
 import { as, createTestApp, signIn, type TestApp } from '../support/test-app.js';
 import { createProbeTable, probeCatalogue } from './probe-entity.js';
@@ -242,7 +244,7 @@ describe('record engine', () => {
     const search = async (query: unknown, extra = '') => {
       const res = await operator({ method: 'GET', url: `${E}?q=${q(query)}${extra}` });
       expect(res.statusCode, res.body).toBe(200);
-      return res.json().data as { items: { name: string }[]; total: number; page: number; size: number };
+      return res.json().data as { items: { id: number; name: string }[]; total: number; page: number; size: number };
     };
 
     it('finds by free text, every word, case-insensitive', async () => {
@@ -267,6 +269,49 @@ describe('record engine', () => {
       expect(await found('8765')).toEqual(['Ferro CLI-987654']);
       expect(await found('cli-987654')).toEqual(['Ferro CLI-987654']);
       expect(await found('ross ferro')).toEqual([]);
+    });
+
+    it('finds long words, folded letters and short numbers through the prefix index', async () => {
+      const long = await create({ name: 'Termovalorizzazionecentralizzata Spa', notes: 'Ærøskøbing ﬁliale; P.IVA 01234567890; CF RSSMRA80A01H501U' });
+      await create({ name: 'Termovalorizzazionecentrale Srl' });
+      const found = async (query: string) => (await search({ query })).items.map((i) => i.id);
+      // past the index's 20 characters the whole word still decides
+      expect(await found('termovalorizzazionecentralizz')).toEqual([long.id]);
+      expect(await found('termovalorizzazionecentral')).toHaveLength(2);
+      expect(await found('termovalorizzazionecentralissima')).toEqual([]);
+      // letters that fold into longer ones (æ → ae, ﬁ → fi), typed either way
+      expect(await found('ærøskøb')).toEqual([long.id]);
+      expect(await found('aeroskobing')).toEqual([long.id]);
+      expect(await found('filiale')).toEqual([long.id]);
+      // one or two digits look a number up by its start; the start of a code by its letters
+      expect(await found('01 termo')).toEqual([long.id]);
+      expect(await found('rssmra')).toEqual([long.id]);
+      // a word that starts another typed word adds nothing
+      expect(await found('term termovalorizzazionecentralizzata t')).toEqual([long.id]);
+    });
+
+    it('pages free-text matches in the sort order with the count of all of them', async () => {
+      for (let i = 1; i <= 7; i++) await create({ name: `Paginare ${i}`, quantity: i });
+      const first = await search({ query: 'paginare', sort: [{ field: 'quantity', dir: 'desc' }] }, '&size=3&page=0');
+      expect(first.items.map((i) => i.name)).toEqual(['Paginare 7', 'Paginare 6', 'Paginare 5']);
+      expect(first.total).toBe(7);
+      const last = await search({ query: 'paginare' }, '&sort=quantity,asc&size=3&page=2');
+      expect(last.items.map((i) => i.name)).toEqual(['Paginare 7']);
+      expect(last).toMatchObject({ total: 7, page: 2, size: 3 });
+      // past the last page: no rows, the count still given
+      expect(await search({ query: 'paginare' }, '&size=3&page=5')).toMatchObject({ items: [], total: 7 });
+    });
+
+    it('sends free text to the prefix index (migration 0021)', async () => {
+      // seq scans off: on a table this small the planner would rightly read it whole; the point
+      // is that the compiled condition is one the index can answer
+      const plan = await t.db.transaction().execute(async (trx) => {
+        await sql`set local enable_seqscan = off`.execute(trx);
+        const where = sql.join(compileFreeText('cerc alfa'), sql` and `);
+        const { rows } = await sql<{ 'QUERY PLAN': string }>`explain select id from probe where ${where}`.execute(trx);
+        return rows.map((r) => r['QUERY PLAN']).join('\n');
+      });
+      expect(plan).toContain('probe_search_prefixes');
     });
 
     it('filters with every operator', async () => {

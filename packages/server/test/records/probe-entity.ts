@@ -20,7 +20,7 @@ import {
 } from '@circula/model';
 import { sql } from 'kysely';
 import type { Db } from '../../src/db/connect.js';
-import { createRecordTableV2 } from '../../src/db/record-table.js';
+import { createRecordTableV3 } from '../../src/db/record-table.js';
 
 /** A test-only entity with one field of every type and a status workflow, guarded by the RDR authorities. */
 export const probe = defineEntity({
@@ -78,7 +78,7 @@ export const urgentProbes = defineView(
 export const probeCatalogue = createCatalogue([probe], [urgentProbes]);
 
 export async function createProbeTable(db: Db): Promise<void> {
-  await createRecordTableV2(db, 'probe', {
+  await createRecordTableV3(db, 'probe', {
     columns: [
       sql`name text not null`,
       sql`notes text`,

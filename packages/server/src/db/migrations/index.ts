@@ -19,6 +19,7 @@ import * as m0017 from './0017-privacy.js';
 import * as m0018 from './0018-mail-templates.js';
 import * as m0019 from './0019-business-units.js';
 import * as m0020 from './0020-albo-status.js';
+import * as m0021 from './0021-search-prefixes.js';
 
 /**
  * Append-only: a migration, once released, is never edited; changes come as a new entry.
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0018-mail-templates': m0018,
   '0019-business-units': m0019,
   '0020-albo-status': m0020,
+  '0021-search-prefixes': m0021,
 };
