@@ -4,6 +4,7 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.js';
+import { PreparingClient } from './prepared.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -49,6 +50,8 @@ export interface ConnectOptions {
 export async function connect(options: ConnectOptions): Promise<DbHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
+      // runs the engine's registered hot statements as named prepared statements (db/prepared.ts)
+      Client: PreparingClient,
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),

@@ -11,6 +11,7 @@ import { CompiledQuery, sql, type RawBuilder, type SqlBool, type Transaction } f
 import type { z } from 'zod';
 import type { Principal } from '../auth/users.js';
 import type { Db } from '../db/connect.js';
+import { prepareStatement } from '../db/prepared.js';
 import type { Database } from '../db/schema.js';
 import { AppError, badRequest, conflict, constraintViolation, forbidden, isUniqueViolation, notFound, violatedIndex } from '../http/errors.js';
 import { COMMON_COLUMNS, diffRecords, rowToRecord, valuesToColumns } from './codec.js';
@@ -141,6 +142,8 @@ export class RecordService {
       from ${sql.table(tableName(target.entity))} where ${where} ${lock ? sql`for update` : sql``}`.compile(executor);
     const entry = { sql: compiled.sql, parameters: compiled.parameters, idIndex: compiled.parameters.indexOf(sentinel) };
     if (entry.idIndex < 0) throw new Error('selectRow: the id parameter was not found');
+    // one text per target, principal shape and lock: a bounded set, prepared once per connection
+    prepareStatement(entry.sql);
     byTarget.set(key, entry);
     return entry;
   }

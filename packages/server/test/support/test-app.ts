@@ -57,6 +57,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
   const handle = await connect({
     databaseUrl: TEST_DATABASE_URL,
     dataDir: null,
+    poolSize: config.databasePoolSize,
     ...(schema ? { searchPath: `${schema},public` } : {}),
   });
   await prepareDatabase(handle.db, config, quiet, schema ? { schema } : {});
