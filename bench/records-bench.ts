@@ -1,6 +1,6 @@
 /**
- * Record engine benchmark (issue "record engine"): 1 000 000 table values and 100 000 tags named
- * like Italian companies, then with autocannon at 32 connections: get-by-id, a filtered and
+ * Record engine benchmark (issue "record engine"): 1 000 000 table values and 100 000 subjects (Italian
+ * companies and persons), then with autocannon at 32 connections: get-by-id, a filtered and
  * sorted page of 20, free-text search and create — each beside the same SQL run straight through
  * the driver (pg Pool or PGlite) with the same concurrency in the same process and run.
  * `BENCH_DATABASE_URL=… npm run bench:records` for PostgreSQL (its public schema is dropped and
@@ -13,9 +13,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { loadConfig } from '../packages/server/src/config.js';
 import { connect, type Db } from '../packages/server/src/db/connect.js';
+import { prepareStatement } from '../packages/server/src/db/prepared.js';
 import { prepareDatabase } from '../packages/server/src/startup.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -40,6 +41,7 @@ function stats(latencies: number[], seconds: number): Stats {
 }
 
 const WORDS = ['Ecologia', 'Ambiente', 'Recuperi', 'Servizi', 'Trasporti', 'Metalli', 'Carta', 'Plastica', 'Legno', 'Vetro', 'Inerti', 'Smaltimenti'];
+const FIRST_NAMES = ['Marco', 'Giulia', 'Luca', 'Francesca', 'Andrea', 'Chiara', 'Paolo', 'Sara', 'Giuseppe', 'Elena'];
 const NAMES = ['Rossi', 'Bianchi', 'Verdi', 'Ferrari', 'Esposito', 'Romano', 'Colombo', 'Ricci', 'Marino', 'Greco', 'Bruno', 'Gallo', 'Conti', 'De Luca', 'Costa'];
 const CITIES = ['Bologna', 'Modena', 'Parma', 'Ravenna', 'Rimini', 'Ferrara', 'Milano', 'Torino', 'Verona', 'Padova', 'Firenze', 'Bari'];
 const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
@@ -48,7 +50,7 @@ async function seed(db: Db) {
   const started = performance.now();
   // bulk load first, index after: the usual way to load a million rows
   await sql`drop index if exists table_value_search`.execute(db);
-  await sql`drop index if exists table_value_search_vector`.execute(db);
+  await sql`drop index if exists table_value_search_prefixes`.execute(db);
   const batch = 100_000;
   for (let from = 1; from <= ROWS; from += batch) {
     const to = Math.min(ROWS, from + batch - 1);
@@ -61,24 +63,42 @@ async function seed(db: Db) {
       from generate_series(${from}::int, ${to}::int) g`.execute(db);
   }
   await sql`create index table_value_search on table_value using gin (search_text gin_trgm_ops)`.execute(db);
-  await sql`create index table_value_search_vector on table_value using gin (search_vector)`.execute(db);
-  await sql`drop index if exists tag_search`.execute(db);
-  await sql`drop index if exists tag_search_vector`.execute(db);
+  await sql`create index table_value_search_prefixes on table_value using gin (circula_search_prefixes(search_vector))`.execute(db);
+  // subjects as a waste company's registry holds them: seven in ten companies ("Rossi Ecologia
+  // S.r.l."), the rest persons (first name + surname); a VAT number, a fiscal code, a PEC, roles
+  await sql`drop index if exists subject_search`.execute(db);
+  await sql`drop index if exists subject_search_prefixes`.execute(db);
+  await sql`drop index if exists subject_name`.execute(db);
+  await sql`drop index if exists subject_roles`.execute(db);
   const names = sql.join(NAMES.map((n) => sql`${n}`));
   const words = sql.join(WORDS.map((n) => sql`${n}`));
   const cities = sql.join(CITIES.map((n) => sql`${n}`));
+  const firstNames = sql.join(FIRST_NAMES.map((n) => sql`${n}`));
+  const forms = sql.join(['S.r.l.', 'S.p.A.', 'S.n.c.', 'S.a.s.'].map((n) => sql`${n}`));
+  const roles = sql.join(['CUSTOMER', 'SUPPLIER', 'TRANSPORTER', 'INTERMEDIARY'].map((n) => sql`${n}`));
   await sql`
-    insert into tag (code, name, created_by, updated_by)
-    select 'TAG-' || lpad(g::text, 7, '0'),
-           (array[${names}])[1 + g % ${NAMES.length}] || ' ' || (array[${words}])[1 + (g / ${NAMES.length}) % ${WORDS.length}]
-             || ' S.r.l. ' || (array[${cities}])[1 + (g / 7) % ${CITIES.length}] || ' ' || g,
+    insert into subject (code, subject_type, name, last_name, roles, vat_number, fiscal_code, pec, created_by, updated_by)
+    select 'SBJ-' || lpad(g::text, 7, '0'),
+           case when g % 10 < 7 then 'COMPANY' else 'PERSON' end,
+           case when g % 10 < 7
+             then (array[${names}])[1 + g % ${NAMES.length}] || ' ' || (array[${words}])[1 + (g / ${NAMES.length}) % ${WORDS.length}]
+                  || case when g % 4 = 0 then ' ' || (array[${cities}])[1 + (g / 7) % ${CITIES.length}] else '' end
+                  || ' ' || (array[${forms}])[1 + g % 4]
+             else (array[${firstNames}])[1 + (g / 3) % ${FIRST_NAMES.length}] end,
+           case when g % 10 >= 7 then (array[${names}])[1 + g % ${NAMES.length}] end,
+           array[(array[${roles}])[1 + g % 4]] || case when g % 5 = 0 then array['SUPPLIER'] else array[]::text[] end,
+           lpad((10000000000 - g)::text, 11, '0'),
+           case when g % 10 < 7 then lpad((10000000000 - g)::text, 11, '0') else 'RSSMRA80A01A944' || chr(65 + g % 26) end,
+           'amministrazione' || g || '@pec.example.it',
            'bench', 'bench'
     from generate_series(1, ${SUBJECTS}::int) g`.execute(db);
-  await sql`create index tag_search on tag using gin (search_text gin_trgm_ops)`.execute(db);
-  await sql`create index tag_search_vector on tag using gin (search_vector)`.execute(db);
+  await sql`create index subject_search on subject using gin (search_text gin_trgm_ops)`.execute(db);
+  await sql`create index subject_search_prefixes on subject using gin (circula_search_prefixes(search_vector))`.execute(db);
+  await sql`create index subject_name on subject (name, id)`.execute(db);
+  await sql`create index subject_roles on subject using gin (roles)`.execute(db);
   // a settled table, as after autovacuum: visibility map set, statistics current
   await sql`vacuum analyze table_value`.execute(db);
-  await sql`vacuum analyze tag`.execute(db);
+  await sql`vacuum analyze subject`.execute(db);
   return (performance.now() - started) / 1000;
 }
 
@@ -117,7 +137,7 @@ async function baseline(work: () => Promise<unknown>): Promise<Stats> {
 }
 
 const VALUE_COLUMNS = sql`id, code, status, version, root_id, parent_id, author_id, auth_read, auth_read_map, auth_write, auth_write_map, created_at, created_by, updated_at, updated_by, deleted, deleted_at, deleted_by, archived, table_code, val, name, translations, alpha1, alpha2, alpha3, flag1, flag2, flag3, extra_value, extras, tags, sort_order`;
-const TAG_COLUMNS = sql`id, code, status, version, root_id, parent_id, author_id, auth_read, auth_read_map, auth_write, auth_write_map, created_at, created_by, updated_at, updated_by, deleted, deleted_at, deleted_by, archived, name, translations, icon, overlay_icon, selectable, item_id`;
+const SUBJECT_COLUMNS = sql`id, code, status, version, root_id, parent_id, author_id, auth_read, auth_read_map, auth_write, auth_write_map, created_at, created_by, updated_at, updated_by, deleted, deleted_at, deleted_by, archived, subject_type, name, last_name, legal_form, roles, vat_number, fiscal_code, sdi_code, pec, contact, addresses, payment, birth_date, birth_place, customer_category, rating, administrative_status, tags, notes, user_id`;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -161,20 +181,26 @@ async function main() {
     });
   }
   await prepareDatabase(db, config, { info: () => undefined, warn: console.warn });
-  console.log(`Seeding ${ROWS.toLocaleString('it-IT')} table values and ${SUBJECTS.toLocaleString('it-IT')} tags on ${handle.kind}…`);
+  console.log(`Seeding ${ROWS.toLocaleString('it-IT')} table values and ${SUBJECTS.toLocaleString('it-IT')} subjects on ${handle.kind}…`);
   const seedSeconds = await seed(db);
   console.log(`Seeded in ${seedSeconds.toFixed(1)} s`);
 
   const { rows: range } = await sql<{ min: number; max: number }>`select min(id) as min, max(id) as max from table_value`.execute(db);
   const randomId = () => range[0]!.min + Math.floor(Math.random() * (range[0]!.max - range[0]!.min));
   const pageQuery = (tableCode: string) => ({ filters: [{ field: 'tableCode', op: 'eq', value: tableCode }, { field: 'alpha1', op: 'eq', value: 'A3' }], sort: [{ field: 'code', dir: 'desc' }] });
-  const word = () => pick([...NAMES.filter((n) => !n.includes(' ')), ...WORDS, ...CITIES]);
+  const word = () => pick([...NAMES.filter((n) => !n.includes(' ')), ...WORDS, ...CITIES, ...FIRST_NAMES]);
 
-  const scenarios: { name: string; api: (address: string, token: string) => Promise<Stats>; raw: () => Promise<Stats> }[] = [
+  // the engine runs get-by-id as a named prepared statement on PostgreSQL (db/prepared.ts): the
+  // baseline is given both ways, plain (what pg does unless told) and prepared like the engine's
+  const getById = sql`select ${VALUE_COLUMNS} from table_value where id = ${0}`.compile(db).sql;
+  // (registered with a trailing space: a different text, so the plain one stays unnamed)
+  prepareStatement(`${getById} `);
+  const scenarios: { name: string; api: (address: string, token: string) => Promise<Stats>; raw: () => Promise<Stats>; rawPrepared?: () => Promise<Stats> }[] = [
     {
       name: 'get by id (1 M rows)',
       api: (address, token) => http(address, token, () => ({ path: `/api/conf/table-values/${randomId()}` })),
-      raw: () => baseline(() => sql`select ${VALUE_COLUMNS} from table_value where id = ${randomId()}`.execute(db)),
+      raw: () => baseline(() => db.executeQuery(CompiledQuery.raw(getById, [randomId()]))),
+      ...(handle.kind === 'postgres' ? { rawPrepared: () => baseline(() => db.executeQuery(CompiledQuery.raw(`${getById} `, [randomId()]))) } : {}),
     },
     {
       name: 'filtered + sorted page of 20 (1 M rows)',
@@ -188,13 +214,16 @@ async function main() {
         }),
     },
     {
-      name: 'free-text search (100 k names)',
-      api: (address, token) => http(address, token, () => ({ path: `/api/conf/tags?size=20&q=${encodeURIComponent(JSON.stringify({ query: `${word()} ${word()}` }))}` })),
+      name: 'free-text search (100 k subjects)',
+      api: (address, token) => http(address, token, () => ({ path: `/api/subjects/subjects?size=20&q=${encodeURIComponent(JSON.stringify({ query: `${word()} ${word()}` }))}` })),
       raw: () =>
         baseline(async () => {
-          // what the engine sends for free text: one pass gives the page and the count
-          const words = `${word()}:* & ${word()}:*`;
-          await sql`select ${TAG_COLUMNS}, count(*) over () as total from tag where search_vector @@ to_tsquery('circula_search', ${words}) and not deleted and not archived order by name, id desc limit 20`.execute(db);
+          // what the engine sends for free text: the matches' ids and sort keys through the prefix
+          // index, counted, the page sorted from them, and the page's rows read whole
+          const words = [...new Set([word(), word()].map((w) => w.toLowerCase()))].join(' & ');
+          await sql`with matches as materialized (select name, id from subject where circula_search_prefixes(search_vector) @@ to_tsquery('circula_search', ${words}) and not deleted and not archived),
+              page as (select id from matches order by name asc, id desc limit 20 offset 0)
+            select ${SUBJECT_COLUMNS}, (select count(*) from matches) as total from subject where id in (select id from page) order by name asc, id desc`.execute(db);
         }),
     },
     {
@@ -204,9 +233,11 @@ async function main() {
     },
   ];
 
+  // BENCH_ONLY=text: only the scenarios whose name holds that text (a profile of one path)
+  if (process.env.BENCH_ONLY) scenarios.splice(0, scenarios.length, ...scenarios.filter((s) => s.name.includes(process.env.BENCH_ONLY!)));
   // the raw-SQL baseline runs here, then the database is handed to the server process
-  const raws: Stats[] = [];
-  for (const s of scenarios) raws.push(await s.raw());
+  const raws: { plain: Stats; prepared?: Stats }[] = [];
+  for (const s of scenarios) raws.push({ plain: await s.raw(), ...(s.rawPrepared ? { prepared: await s.rawPrepared() } : {}) });
   // the API runs on the same data: the rows the raw creates added go, and vacuum empties the
   // GIN pending lists they filled
   await sql`delete from tag where created_by = 'bench' and code is null`.execute(db);
@@ -222,8 +253,8 @@ async function main() {
     const { token } = ((await login.json()) as { data: { token: string } }).data;
     for (const [i, s] of scenarios.entries()) {
       const api = await s.api(address, token);
-      const raw = raws[i]!;
-      results.push({ scenario: s.name, api, raw, ratio: api.rps / raw.rps });
+      const { plain: raw, prepared } = raws[i]!;
+      results.push({ scenario: s.name, api, raw, ratio: api.rps / raw.rps, ...(prepared ? { rawPrepared: prepared, ratioPrepared: api.rps / prepared.rps } : {}) });
       console.log(`  ${s.name}: API ${api.rps.toFixed(0)} req/s p95 ${api.p95.toFixed(1)} ms — raw SQL ${raw.rps.toFixed(0)} q/s p95 ${raw.p95.toFixed(1)} ms`);
     }
   } finally {
@@ -238,6 +269,10 @@ async function main() {
   for (const r of results) {
     const errors = r.api.errors ? `  (${r.api.errors} failed or timed out)` : '';
     console.log(`${r.scenario.padEnd(42)}${f(r.api.rps).padStart(10)}${f(r.api.p50)}${f(r.api.p95)}${f(r.api.p99)} | ${f(r.raw.rps).padStart(8)}${f(r.raw.p50)}${f(r.raw.p95)}${f(r.raw.p99)} | ${(r.ratio * 100).toFixed(0)} %${errors}`);
+    const p = r.rawPrepared;
+    if (p && r.ratioPrepared !== undefined) {
+      console.log(`${'  baseline as a prepared statement'.padEnd(42)}${''.padStart(31)} | ${f(p.rps).padStart(8)}${f(p.p50)}${f(p.p95)}${f(p.p99)} | ${(r.ratioPrepared * 100).toFixed(0)} %`);
+    }
   }
   const dir = path.join(import.meta.dirname, 'results');
   mkdirSync(dir, { recursive: true });
