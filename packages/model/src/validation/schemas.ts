@@ -131,17 +131,13 @@ export function fieldSchema(field: FieldDefinition): z.ZodType {
   }
 }
 
-/**
- * The body schema of a create (`partial: false`: required fields must be present) or an update
- * (`partial: true`: fields left out keep their value). Unknown keys are ignored, read-only fields
- * are never accepted from clients.
- */
 const recordSchemas = new WeakMap<EntityDefinition, { full?: z.ZodObject; partial?: z.ZodObject }>();
 
 /**
- * The schema of a record body (create: `partial` false; update: true). Built once per entity and
- * mode: a zod schema compiles its fast path on first use, so a schema built per request pays that
- * compilation on every create.
+ * The body schema of a create (`partial: false`: required fields must be present) or an update
+ * (`partial: true`: fields left out keep their value). Unknown keys are ignored, read-only fields
+ * are never accepted from clients. Built once per entity and mode: a zod schema compiles its fast
+ * path on first use, so a schema built per request pays that compilation on every create.
  */
 export function recordSchema(entity: EntityDefinition, { partial }: { partial: boolean }): z.ZodObject {
   let cached = recordSchemas.get(entity);

@@ -20,6 +20,36 @@ export function stubApi(routes: Record<string, (url: URL) => unknown>) {
   return { calls, fetchMock };
 }
 
+/** A call the stand-in server received: method, path and JSON body. */
+export interface StubCall {
+  method: string;
+  path: string;
+  body: Record<string, unknown> | null;
+}
+export interface StubReply {
+  status?: number;
+  body: unknown;
+}
+
+/**
+ * A stand-in for the server that answers every method: `answer` decides from the call and the
+ * calls so far (undefined: 404 NOT_FOUND); every call is recorded with its JSON body.
+ */
+export function stubServer(answer: (call: StubCall, calls: StubCall[]) => StubReply | undefined): StubCall[] {
+  const calls: StubCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const call: StubCall = { method: init?.method ?? 'GET', path: url.pathname, body: typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : null };
+      calls.push(call);
+      const reply = answer(call, calls) ?? { status: 404, body: { errorCode: 'NOT_FOUND', errorMessage: 'NOT_FOUND' } };
+      return new Response(JSON.stringify(reply.body), { status: reply.status ?? 200, headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
+  return calls;
+}
+
 export const page = <T,>(items: T[]) => ({ items, total: items.length, page: 0, size: items.length });
 
 /** A table value as GET /api/conf/tables/tablevalue answers it. */

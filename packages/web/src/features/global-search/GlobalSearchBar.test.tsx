@@ -7,22 +7,12 @@ import { AppProviders } from '../../app/AppProviders';
 import { userStore, type CurrentUser } from '../../app/auth/user-store';
 import { queryClient } from '../../app/query-client';
 import { initI18n } from '../../i18n';
+import { ADMIN_USER } from '../../fields/test-utils';
 import { GlobalSearchBar } from './GlobalSearchBar';
 import { createPreferencesStore, httpPreferencesApi, PREFERENCES_STORAGE_KEY, type PreferencesStore } from './preferences';
 
-const ADMIN: CurrentUser = {
-  id: 1,
-  username: 'admin',
-  fullname: 'Amministratore',
-  email: null,
-  lang: 'it',
-  token: 't',
-  tokenExpiresAt: '2099-01-01T00:00:00Z',
-  authorities: ['ROLE_ADMIN', 'ACCESS_BACKOFFICE'],
-  roles: ['ROLE_ADMIN', 'ACCESS_BACKOFFICE'],
-  subjectId: null,
-  subjects: [],
-};
+/** The administrator, who also reaches the back office (the search bar lives there). */
+const ADMIN: CurrentUser = { ...ADMIN_USER, authorities: [...ADMIN_USER.authorities, 'ACCESS_BACKOFFICE'], roles: [...ADMIN_USER.roles, 'ACCESS_BACKOFFICE'] };
 
 function conf(route: string, label: string, overrides: Partial<EntityConf> = {}): EntityConf {
   return {

@@ -6,7 +6,7 @@ import { queryClient } from '../../app/query-client';
 import { initI18n } from '../../i18n';
 import { GroupDrawer } from './GroupDrawer';
 import type { SecurityGroup } from './security-api';
-import { ADMIN_USER } from '../../fields/test-utils';
+import { ADMIN_USER, stubServer, type StubCall, type StubReply } from '../../fields/test-utils';
 
 const group = (values: Partial<SecurityGroup> = {}): SecurityGroup => ({
   id: 3,
@@ -19,32 +19,11 @@ const group = (values: Partial<SecurityGroup> = {}): SecurityGroup => ({
   ...values,
 });
 
-interface Call {
-  method: string;
-  path: string;
-  body: Record<string, unknown> | null;
-}
-type Reply = { status?: number; body: unknown };
+const AUTHORITIES = ['RDR_R', 'SUBJECT_R', 'SUBJECT_W'].map((code) => ({ code, description: code, isRole: false, groups: [] }));
 
-function stubServer(answer: (call: Call, calls: Call[]) => Reply | undefined) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const call: Call = { method: init?.method ?? 'GET', path: url.pathname, body: typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : null };
-      calls.push(call);
-      const authorities = ['RDR_R', 'SUBJECT_R', 'SUBJECT_W'].map((code) => ({ code, description: code, isRole: false, groups: [] }));
-      const reply =
-        answer(call, calls) ??
-        (call.path === '/api/security/authorities'
-          ? { body: { data: { items: authorities, total: 3, page: 0, size: 1000 } } }
-          : { status: 404, body: { errorCode: 'NOT_FOUND', errorMessage: 'NOT_FOUND' } });
-      return new Response(JSON.stringify(reply.body), { status: reply.status ?? 200, headers: { 'Content-Type': 'application/json' } });
-    }),
-  );
-  return calls;
-}
+/** The server as the drawer sees it: `answer` first, then the authorities list. */
+const stubGroupServer = (answer: (call: StubCall, calls: StubCall[]) => StubReply | undefined) =>
+  stubServer((call, calls) => answer(call, calls) ?? (call.path === '/api/security/authorities' ? { body: { data: { items: AUTHORITIES, total: 3, page: 0, size: 1000 } } } : undefined));
 
 function renderDrawer(onSaved: () => void = () => {}) {
   render(
@@ -71,7 +50,7 @@ describe('group drawer', { timeout: 30_000 }, () => {
 
   it('saves with the version; on a 409 reloads the colleague’s group keeping the name typed', async () => {
     let puts = 0;
-    const calls = stubServer((c, all) => {
+    const calls = stubGroupServer((c, all) => {
       if (c.method === 'PUT') {
         puts += 1;
         return puts === 1 ? { status: 409, body: { errorCode: 'CONFLICT', errorMessage: 'CONFLICT' } } : { body: { data: group({ ...c.body, version: 4 }) } };
@@ -102,7 +81,7 @@ describe('group drawer', { timeout: 30_000 }, () => {
   });
 
   it('puts constraint messages on the fields and notifies one on a field the form does not show', async () => {
-    stubServer((c) => {
+    stubGroupServer((c) => {
       if (c.method === 'PUT') {
         const errors = [
           { field: 'name', message: 'TOO_LONG' },

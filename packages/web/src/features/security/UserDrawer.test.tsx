@@ -6,7 +6,7 @@ import { queryClient } from '../../app/query-client';
 import { initI18n } from '../../i18n';
 import type { SecurityUser } from './security-api';
 import { UserDrawer } from './UserDrawer';
-import { ADMIN_USER } from '../../fields/test-utils';
+import { ADMIN_USER, stubServer, type StubCall, type StubReply } from '../../fields/test-utils';
 
 const user = (values: Partial<SecurityUser> = {}): SecurityUser => ({
   id: 7,
@@ -30,29 +30,13 @@ const user = (values: Partial<SecurityUser> = {}): SecurityUser => ({
   ...values,
 });
 
-interface Call {
-  method: string;
-  path: string;
-  body: Record<string, unknown> | null;
-}
-type Reply = { status?: number; body: unknown };
-
-function stubServer(answer: (call: Call) => Reply | undefined) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const call: Call = { method: init?.method ?? 'GET', path: url.pathname, body: typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : null };
-      calls.push(call);
-      const reply = answer(call) ?? (call.path.endsWith('/assignable-groups')
-        ? { body: { data: { items: [{ code: 'OPERATORS', name: 'Operatori' }, { code: 'CUSTOMERS', name: 'Clienti' }] } } }
-        : { status: 404, body: { errorCode: 'NOT_FOUND', errorMessage: 'NOT_FOUND' } });
-      return new Response(JSON.stringify(reply.body), { status: reply.status ?? 200, headers: { 'Content-Type': 'application/json' } });
-    }),
+/** The server as the drawer sees it: `answer` first, then the assignable groups. */
+const stubUserServer = (answer: (call: StubCall, calls: StubCall[]) => StubReply | undefined) =>
+  stubServer(
+    (call, calls) =>
+      answer(call, calls) ??
+      (call.path.endsWith('/assignable-groups') ? { body: { data: { items: [{ code: 'OPERATORS', name: 'Operatori' }, { code: 'CUSTOMERS', name: 'Clienti' }] } } } : undefined),
   );
-  return calls;
-}
 
 function renderDrawer(props: { userId?: number | null; canWrite?: boolean; onSaved?: () => void } = {}) {
   render(
@@ -84,7 +68,7 @@ describe('user drawer', { timeout: 30_000 }, () => {
   });
 
   it('without the write right shows the user read-only: no Save, no actions', async () => {
-    stubServer((c) => (c.path === '/api/security/users/7' ? { body: { data: user() } } : undefined));
+    stubUserServer((c) => (c.path === '/api/security/users/7' ? { body: { data: user() } } : undefined));
     renderDrawer({ canWrite: false });
     await waitFor(() => expect(field('user-email').value).toBe('anna@example.org'));
     expect(field('user-email').disabled).toBe(true);
@@ -97,7 +81,7 @@ describe('user drawer', { timeout: 30_000 }, () => {
 
   it('saves only the changed fields with the version; on a 409 reloads keeping what was typed', async () => {
     let puts = 0;
-    const calls = stubServer((c) => {
+    const calls = stubUserServer((c) => {
       if (c.method === 'PUT') {
         puts += 1;
         return puts === 1 ? { status: 409, body: { errorCode: 'CONFLICT', errorMessage: 'CONFLICT' } } : { body: { data: user({ firstName: 'Annalisa', lastName: 'Verdi', version: 5 }) } };
@@ -128,7 +112,7 @@ describe('user drawer', { timeout: 30_000 }, () => {
   });
 
   it('shows field errors of a CONSTRAINT_VIOLATION translated, on the field', async () => {
-    stubServer((c) => {
+    stubUserServer((c) => {
       if (c.method === 'POST') return { status: 400, body: { errorCode: 'CONSTRAINT_VIOLATION', errorMessage: 'CONSTRAINT_VIOLATION', errors: [{ field: 'username', message: 'ALREADY_EXISTS' }] } };
       return undefined;
     });
@@ -144,7 +128,7 @@ describe('user drawer', { timeout: 30_000 }, () => {
   });
 
   it('offers no disable action on one’s own user', async () => {
-    stubServer((c) => (c.path === '/api/security/users/1' ? { body: { data: user({ id: 1, username: 'admin' }) } } : undefined));
+    stubUserServer((c) => (c.path === '/api/security/users/1' ? { body: { data: user({ id: 1, username: 'admin' }) } } : undefined));
     renderDrawer({ userId: 1 });
     expect(await screen.findByTestId('user-reset-password')).toBeTruthy();
     expect(screen.getByTestId('user-force-password')).toBeTruthy();
@@ -153,7 +137,7 @@ describe('user drawer', { timeout: 30_000 }, () => {
 
   it('reset password: a one-time password in the answer is shown to hand over; a message is shown as given', async () => {
     let answer: unknown = { ...user({ version: 4, passwordTemporary: true }), temporaryPassword: 'Tmp#Pass2026x' };
-    stubServer((c) => {
+    stubUserServer((c) => {
       if (c.path === '/api/security/users/7/reset-password') return { body: { data: answer } };
       if (c.path === '/api/security/users/7') return { body: { data: user() } };
       return undefined;

@@ -1,5 +1,4 @@
 import { MESSAGES, recordSchema, text, type EntityDefinition, type FieldDefinition, type Target } from '@circula/model';
-import type { z } from 'zod';
 import type { RecordData } from './record-api';
 
 /** Form values: the code (when the user types it) and the entity fields, by name. */
@@ -70,18 +69,6 @@ export function buildPayload(target: Target, values: FormValues, version?: numbe
   return body;
 }
 
-const schemas = new WeakMap<EntityDefinition, z.ZodObject>();
-
-/** The server's create schema (packages/model/src/validation): the web and the server agree on every rule. */
-function schemaOf(entity: EntityDefinition): z.ZodObject {
-  let schema = schemas.get(entity);
-  if (!schema) {
-    schema = recordSchema(entity, { partial: false });
-    schemas.set(entity, schema);
-  }
-  return schema;
-}
-
 /** The message key of the code's problem, or null (the server's rule: required, trimmed, at most 32). */
 function codeError(value: unknown): string | null {
   if (typeof value !== 'string' || value.trim() === '') return MESSAGES.required;
@@ -94,7 +81,8 @@ export function fieldError(target: Target, name: string, value: unknown): string
   if (name === CODE && hasCodeField(target.entity)) return codeError(value);
   const field = target.entity.fields[name];
   if (!field || field.readOnly) return null;
-  const schema = schemaOf(target.entity).shape[name];
+  // the server's create schema (packages/model/src/validation, built once per entity): the web and the server agree on every rule
+  const schema = recordSchema(target.entity, { partial: false }).shape[name];
   if (!schema) return null;
   const parsed = schema.safeParse(clean(value));
   if (parsed.success) return null;
