@@ -61,13 +61,13 @@ export async function createSearchConfiguration(db: Kysely<any>): Promise<void> 
 }
 
 /**
- * Adds `search_vector`, the words of `search_text` for full-text search, with its GIN index.
+ * Adds `search_vector`, the words of `search_text` for full-text search (the column alone).
  * Punctuation separates words first, so "info@rossi.it" and "S.r.l." give their parts as
  * words. A generated column cannot read another one: the expression of `search_text` is
  * read from the catalogue and repeated.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on any schema
-export async function addSearchVectorV1(db: Kysely<any>, table: string): Promise<void> {
+async function addSearchVectorColumn(db: Kysely<any>, table: string): Promise<void> {
   const { rows } = await sql<{ expr: string }>`
     select pg_get_expr(d.adbin, d.adrelid) as expr
     from pg_attrdef d
@@ -79,6 +79,12 @@ export async function addSearchVectorV1(db: Kysely<any>, table: string): Promise
     alter table ${sql.table(table)} add column search_vector tsvector generated always as (
       to_tsvector(${sql.lit(SEARCH_CONFIG)}::regconfig, regexp_replace(${sql.raw(expr)}, '[[:punct:][:space:]]+', ' ', 'g'))
     ) stored`.execute(db);
+}
+
+/** Adds `search_vector` with its plain GIN index (migration 0008 and record tables v2). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on any schema
+export async function addSearchVectorV1(db: Kysely<any>, table: string): Promise<void> {
+  await addSearchVectorColumn(db, table);
   await sql`create index ${sql.id(`${table}_search_vector`)} on ${sql.table(table)} using gin (search_vector)`.execute(db);
 }
 
@@ -115,11 +121,17 @@ export async function createSearchPrefixesFunction(db: Kysely<any>): Promise<voi
                 greatest(2, pg_catalog.length(pg_catalog.substring(word, '^[^0-9]*'))))) n))`)}`.execute(db);
 }
 
-/** The GIN index of free text over the prefixes of `search_vector` (replaces its plain index). */
+/** The GIN index of free text over the prefixes of `search_vector`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on any schema
+async function createSearchPrefixIndex(db: Kysely<any>, table: string): Promise<void> {
+  await sql`create index ${sql.id(`${table}_search_prefixes`)} on ${sql.table(table)} using gin (${sql.id(SEARCH_PREFIXES)}(search_vector))`.execute(db);
+}
+
+/** The prefix index in place of the plain index of `search_vector` (migration 0021, tables v2). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on any schema
 export async function addSearchPrefixIndexV1(db: Kysely<any>, table: string): Promise<void> {
   await sql`drop index if exists ${sql.id(`${table}_search_vector`)}`.execute(db);
-  await sql`create index ${sql.id(`${table}_search_prefixes`)} on ${sql.table(table)} using gin (${sql.id(SEARCH_PREFIXES)}(search_vector))`.execute(db);
+  await createSearchPrefixIndex(db, table);
 }
 
 /** Version 2 of a record table: version 1 plus `search_vector`. */
@@ -133,13 +145,17 @@ export async function createRecordTableV2(
   await addSearchVectorV1(db, table);
 }
 
-/** Version 3 of a record table: version 2 with the prefix index of free text (migration 0021). */
+/**
+ * Version 3 of a record table: version 1 plus `search_vector` indexed by its word prefixes
+ * (migration 0021), never with the plain index version 2 had.
+ */
 export async function createRecordTableV3(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on any schema
   db: Kysely<any>,
   table: string,
   options: Parameters<typeof createRecordTableV1>[2],
 ): Promise<void> {
-  await createRecordTableV2(db, table, options);
-  await addSearchPrefixIndexV1(db, table);
+  await createRecordTableV1(db, table, options);
+  await addSearchVectorColumn(db, table);
+  await createSearchPrefixIndex(db, table);
 }
