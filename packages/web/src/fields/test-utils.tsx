@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { vi } from 'vitest';
-import type { CurrentUser } from '../app/auth/user-store';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { userStore, type CurrentUser } from '../app/auth/user-store';
 import { AppProviders } from '../app/AppProviders';
 import { queryClient } from '../app/query-client';
 import { initI18n } from '../i18n';
@@ -95,3 +95,18 @@ export const ADMIN_USER: CurrentUser = {
   subjectId: null,
   subjects: [],
 };
+
+/**
+ * For each test of the enclosing block: an empty query cache, Italian, ADMIN_USER signed in;
+ * afterwards the stubbed globals (fetch) and the user go.
+ */
+export function signedInAsAdmin(): void {
+  beforeEach(async () => {
+    await setup('it');
+    userStore.set(ADMIN_USER);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    userStore.clear();
+  });
+}

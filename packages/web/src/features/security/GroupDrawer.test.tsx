@@ -1,12 +1,9 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/AppProviders';
-import { userStore } from '../../app/auth/user-store';
-import { queryClient } from '../../app/query-client';
-import { initI18n } from '../../i18n';
 import { GroupDrawer } from './GroupDrawer';
 import type { SecurityGroup } from './security-api';
-import { ADMIN_USER, stubServer, type StubCall, type StubReply } from '../../fields/test-utils';
+import { signedInAsAdmin, stubServer, type StubCall, type StubReply } from '../../fields/test-utils';
 
 const group = (values: Partial<SecurityGroup> = {}): SecurityGroup => ({
   id: 3,
@@ -36,17 +33,7 @@ function renderDrawer(onSaved: () => void = () => {}) {
 const nameBox = () => screen.getByTestId('group-name') as HTMLInputElement;
 
 describe('group drawer', { timeout: 30_000 }, () => {
-  beforeAll(async () => {
-    await initI18n('it');
-  });
-  beforeEach(() => {
-    queryClient.clear();
-    userStore.set(ADMIN_USER);
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    userStore.clear();
-  });
+  signedInAsAdmin();
 
   it('saves with the version; on a 409 reloads the colleague’s group keeping the name typed', async () => {
     let puts = 0;

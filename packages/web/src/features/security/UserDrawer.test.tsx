@@ -1,12 +1,9 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/AppProviders';
-import { userStore } from '../../app/auth/user-store';
-import { queryClient } from '../../app/query-client';
-import { initI18n } from '../../i18n';
 import type { SecurityUser } from './security-api';
 import { UserDrawer } from './UserDrawer';
-import { ADMIN_USER, stubServer, type StubCall, type StubReply } from '../../fields/test-utils';
+import { signedInAsAdmin, stubServer, type StubCall, type StubReply } from '../../fields/test-utils';
 
 const user = (values: Partial<SecurityUser> = {}): SecurityUser => ({
   id: 7,
@@ -55,17 +52,7 @@ function renderDrawer(props: { userId?: number | null; canWrite?: boolean; onSav
 const field = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
 
 describe('user drawer', { timeout: 30_000 }, () => {
-  beforeAll(async () => {
-    await initI18n('it');
-  });
-  beforeEach(() => {
-    queryClient.clear();
-    userStore.set(ADMIN_USER);
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    userStore.clear();
-  });
+  signedInAsAdmin();
 
   it('without the write right shows the user read-only: no Save, no actions', async () => {
     stubUserServer((c) => (c.path === '/api/security/users/7' ? { body: { data: user() } } : undefined));

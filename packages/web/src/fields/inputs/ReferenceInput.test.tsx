@@ -2,12 +2,11 @@ import { CATALOGUE, createCatalogue, defineEntity, reference, text, type EntityC
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/AppProviders';
-import { userStore } from '../../app/auth/user-store';
 import { FORM_DATA_KEY } from '../../records/form/record-navigation';
 import { RecordEditor } from '../../records/form/RecordEditor';
-import { ADMIN_USER, setup } from '../test-utils';
+import { signedInAsAdmin } from '../test-utils';
 import { ReferenceInput } from './ReferenceInput';
 
 /** A form with a reference to tags (any catalogue entity would do). */
@@ -154,14 +153,7 @@ const nameBox = () => within(field('name')).getByRole('textbox') as HTMLInputEle
 const tagBox = () => within(field('tag')).getByRole('combobox') as HTMLInputElement;
 
 describe('reference input: advanced search and add record', { timeout: 30_000 }, () => {
-  beforeEach(async () => {
-    await setup('it');
-    userStore.set(ADMIN_USER);
-  });
-  afterEach(() => {
-    userStore.clear();
-    vi.unstubAllGlobals();
-  });
+  signedInAsAdmin();
 
   it('advanced search opens the pickup modal with its search box and sets the chosen record', async () => {
     serve({});
