@@ -7,7 +7,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // a journey on the 2-core machines takes 15–30 s under two workers: the limit leaves room for a loaded CI machine
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {

@@ -18,7 +18,7 @@ for (const [username, landing] of LANDINGS) {
     await expect(page).toHaveURL(landing);
     await expect(page.getByTestId('side-menu')).toBeVisible();
     if (landing.source.includes('dashboard')) await expect(page.getByTestId('dashboard')).toBeVisible();
-    else await expect(page.getByTestId('area-placeholder')).toBeVisible();
+    else await expect(page.getByTestId('area-planned')).toContainText('Qui arriveranno');
   });
 }
 

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { textPdf } from '../../packages/server/src/privacy/seed.js';
+import { textPdf } from '../../packages/server/src/domain/privacy/seed.js';
 import { apiToken, signIn } from '../support/auth.js';
 
 // a fresh server on a shared machine can be slow to answer the first calls of a page

@@ -154,7 +154,10 @@ test('the column chooser hides a column and the choice is remembered', async ({ 
   const saved = page.waitForResponse(settingsPut);
   await page.getByTestId('list-column-name').click();
   expect((await saved).ok()).toBe(true);
+  // the reload must come after the second choice is stored, not race its PUT
+  const savedVal = page.waitForResponse(settingsPut);
   await page.getByTestId('list-column-val').click();
+  expect((await savedVal).ok()).toBe(true);
   await expect(nameHeader).toHaveCount(0);
   await expect(page.locator('.ag-header-cell[col-id="val"]')).toBeVisible();
 

@@ -79,7 +79,7 @@ test('the administrator creates a user with a group, the user signs in, and endi
   await userContext.close();
 });
 
-test('a registration link sent from the users page appears in the mail outbox', async ({ page }) => {
+test('a registration link sent from the users page appears in the mail outbox, its link masked', async ({ page }) => {
   const email = `invito.${Date.now().toString(36)}@example.org`;
   await signIn(page, 'admin');
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -99,7 +99,9 @@ test('a registration link sent from the users page appears in the mail outbox', 
   const message = page.getByTestId('outbox-message');
   await expect(message).toContainText(email);
   await message.getByRole('tab', { name: 'Testo semplice' }).click();
-  await expect(page.getByTestId('outbox-text')).toContainText('/registration?u=');
+  // the link is the invitee's: the outbox shows it to nobody else (issue 13, finding 1)
+  await expect(page.getByTestId('outbox-text')).toContainText('••••••••');
+  await expect(page.getByTestId('outbox-text')).not.toContainText('/registration?u=');
 });
 
 test('a manager administers users but cannot see groups, authorities or sessions', async ({ page }) => {

@@ -14,18 +14,18 @@ import { lookupRoutes } from './conf/lookups.js';
 import { confRoutes } from './conf/routes.js';
 import { documentRoutes } from './documents/routes.js';
 import type { Db } from './db/connect.js';
-import { registerDomainHooks } from './domain/index.js';
+import { DOMAIN_MODULES, domainHooks } from './domain/index.js';
+import type { AppContext } from './domain/module.js';
+import { MailService } from './domain/mail/service.js';
 import { installErrorHandler } from './http/errors.js';
+import { installInputGuard } from './http/input-guard.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { serveWeb } from './http/web.js';
-import { HookRegistry } from './records/hooks.js';
+import type { HookRegistry } from './records/hooks.js';
 import { importRoutes } from './records/import-routes.js';
 import { recordRoutes } from './records/routes.js';
 import { RecordService } from './records/service.js';
-import { subjectRoutes } from './domain/subjects/vcard.js';
 import { securityRoutes } from './security/routes.js';
-import { privacyRoutes } from './privacy/routes.js';
-import { businessUnitRoutes } from './business-units/routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -37,7 +37,7 @@ export interface AppDeps {
 }
 
 /** The Fastify application, on an already migrated and seeded database. */
-export async function buildApp({ config, db, logger, catalogue = CATALOGUE, hooks = registerDomainHooks(new HookRegistry(), catalogue) }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, catalogue = CATALOGUE, hooks = domainHooks(catalogue) }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -46,6 +46,7 @@ export async function buildApp({ config, db, logger, catalogue = CATALOGUE, hook
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installInputGuard(app);
 
   installSecurityHeaders(app, {
     contentSecurityPolicy: {
@@ -80,21 +81,22 @@ export async function buildApp({ config, db, logger, catalogue = CATALOGUE, hook
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' }, staticCSP: true });
 
+  // every service once, before any route: no route registration builds what another needs
   const auth = new AuthService(db, config);
+  const mail = new MailService(db, config, app.log);
+  app.addHook('onClose', async () => mail.close());
+  const ctx: AppContext = { config, db, catalogue, auth, mail, records: new RecordService(db, catalogue, hooks) };
+
   installRequestAuth(app, auth);
   authRoutes(app, auth, config);
-  // the mail service first: the security routes mail temporary passwords
-  const { mail } = accountRoutes(app, db, config, auth);
+  accountRoutes(app, ctx);
   securityRoutes(app, db, auth, mail);
   confRoutes(app, db, config, catalogue);
   await app.register(documentRoutes, { db, config });
   lookupRoutes(app, db);
-  const records = new RecordService(db, catalogue, hooks);
-  recordRoutes(app, catalogue, records);
-  await app.register(importRoutes, { config, db, catalogue, records });
-  subjectRoutes(app, catalogue, records);
-  privacyRoutes(app, db, config, mail);
-  businessUnitRoutes(app, db, config, catalogue);
+  recordRoutes(app, catalogue, ctx.records);
+  await app.register(importRoutes, { config, db, catalogue, records: ctx.records });
+  for (const module of DOMAIN_MODULES) await module.routes?.(app, ctx);
   await serveWeb(app, config.webDist);
   return app;
 }

@@ -28,7 +28,8 @@ export interface Config {
   webDist: string | null;
   mapTilesUrl: string;
   logLevel: string;
-  loginRateLimit: { perUsername: number; perAddress: number; windowSeconds: number };
+  /** Failed sign-ins per window: of one username from one address, from every address, of one address. */
+  loginRateLimit: { perUsername: number; perUsernameAnyAddress: number; perAddress: number; windowSeconds: number };
   trustProxy: boolean;
   version: string;
   /** Outgoing mail (accounts issue): SMTP_URL, else every message stays in the outbox table; MAIL_FROM; link lifetime. */
@@ -85,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL || 'info',
     loginRateLimit: {
       perUsername: int(env.LOGIN_MAX_FAILURES_PER_USER, 5),
+      perUsernameAnyAddress: int(env.LOGIN_MAX_FAILURES_PER_USER_ANY_ADDRESS, 50),
       perAddress: int(env.LOGIN_MAX_FAILURES_PER_ADDRESS, 30),
       windowSeconds: int(env.LOGIN_FAILURE_WINDOW_SECONDS, 15 * 60),
     },

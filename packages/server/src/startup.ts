@@ -3,15 +3,15 @@ import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { LOOKUP_TABLES } from '@circula/model';
+import { DOMAIN_MODULES, seedContext } from './domain/index.js';
 import { seedBase } from './seed/base.js';
 import { seedLookupTables } from './seed/lookups.js';
 import { seedUsers } from './seed/demo.js';
-import { seedDemoMasterData } from './seed/demo-master-data.js';
-import { seedWasteCatalogue } from './seed/waste-catalogue.js';
-import { seedDemoPrivacy } from './privacy/seed.js';
-import { seedDemoBusinessUnit } from './business-units/seed.js';
 
-/** Migrations, then base data, then (on an empty database) demo data or the bootstrap administrator. */
+/**
+ * Migrations, then base data (the core's, then every domain module's), then the users (demo users
+ * or the bootstrap administrator), then every module's demo data in module order.
+ */
 export async function prepareDatabase(
   db: Db,
   config: Config,
@@ -22,9 +22,8 @@ export async function prepareDatabase(
   if (applied.length > 0) log.info(`Migrations applied: ${applied.join(', ')}`);
   await seedBase(db);
   await seedLookupTables(db, LOOKUP_TABLES);
-  await seedWasteCatalogue(db);
+  const ctx = seedContext(db, config, log);
+  for (const module of DOMAIN_MODULES) await module.seed?.(ctx);
   await seedUsers(db, config, log);
-  await seedDemoMasterData(db, config, log);
-  await seedDemoPrivacy(db, config, log);
-  await seedDemoBusinessUnit(db, config, log);
+  for (const module of DOMAIN_MODULES) await module.demo?.(ctx);
 }

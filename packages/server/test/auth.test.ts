@@ -1,4 +1,5 @@
 import { PASSWORD_RULE_KEY } from '@circula/model';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, DEMO_PASSWORD, form, login, signIn, type TestApp } from './support/test-app.js';
 
@@ -130,6 +131,8 @@ describe('authentication', () => {
     it('revokes the whole session when a spent refresh token is presented again', async () => {
       const user = await signIn(t.app, 'operator');
       const rotated = (await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: user.refreshToken } })).json().data;
+      // past the grace of a concurrent refresh (see the next test)
+      await sql`update refresh_tokens set used_at = used_at - interval '1 minute' where used_at is not null`.execute(t.db);
       const reuse = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: user.refreshToken } });
       expect(reuse.statusCode).toBe(401);
       // the thief's replay also ends the legitimate holder's session
@@ -139,6 +142,23 @@ describe('authentication', () => {
       expect(whoami.statusCode).toBe(401);
       const session = await t.db.selectFrom('sessions').select('revoked_reason').where('user_id', '=', user.id).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
       expect(session.revoked_reason).toBe('REFRESH_TOKEN_REUSE');
+    });
+
+    it('lets two tabs refresh with the same token at once: the second gets an access token and the session one chain', async () => {
+      const user = await signIn(t.app, 'operator');
+      const refresh = (refreshToken: string) => t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } });
+      const [a, b] = await Promise.all([refresh(user.refreshToken!), refresh(user.refreshToken!)]);
+      expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+      const [chain, spare] = a.json().data.refreshToken ? [a.json().data, b.json().data] : [b.json().data, a.json().data];
+      expect(spare.refreshToken).toBeNull();
+      expect((await as(t.app, spare.token)({ method: 'GET', url: '/api/auth/whoami' })).statusCode).toBe(200);
+      // the chain goes on
+      const next = await refresh(chain.refreshToken);
+      expect(next.statusCode).toBe(200);
+      // the first token is no longer the latest rotation: presenting it now is reuse, even within the grace
+      const late = await refresh(user.refreshToken!);
+      expect(late.statusCode).toBe(401);
+      expect(late.json().errorMessage).toBe('REFRESH_TOKEN_REUSED');
     });
 
     it('reads the refresh token from the httpOnly cookie', async () => {
@@ -233,7 +253,7 @@ describe('authentication', () => {
 describe('login rate limit', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ loginRateLimit: { perUsername: 3, perAddress: 6, windowSeconds: 600 } });
+    t = await createTestApp({ loginRateLimit: { perUsername: 3, perUsernameAnyAddress: 3, perAddress: 6, windowSeconds: 600 } });
   });
   afterAll(() => t.close());
 
@@ -265,5 +285,37 @@ describe('login rate limit', () => {
       await t.app.inject({ method: 'POST', url: '/api/auth/change-password', remoteAddress: '10.4.0.1', ...form({ username: 'verifier', oldPassword: 'bad', newPassword: NEW_PASSWORD }) });
     }
     expect((await login(t.app, 'verifier', DEMO_PASSWORD, '10.4.0.2')).statusCode).toBe(429);
+  });
+});
+
+describe('login rate limit under attack', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ loginRateLimit: { perUsername: 3, perUsernameAnyAddress: 5, perAddress: 20, windowSeconds: 600 } });
+  });
+  afterAll(() => t.close());
+
+  it('counts every attempt before the password is checked: a parallel burst gets no more guesses than the limit', async () => {
+    const burst = await Promise.all(Array.from({ length: 30 }, () => login(t.app, 'operator', 'bad', '10.20.0.1')));
+    const statuses = burst.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(27);
+    // and the burst spread over addresses is held by the per-username limit
+    const spread = await Promise.all(Array.from({ length: 30 }, (_, i) => login(t.app, 'manager', 'bad', `10.21.0.${i}`)));
+    expect(spread.filter((r) => r.statusCode === 401)).toHaveLength(5);
+  });
+
+  it('locks one address out of one username, not the owner signing in from elsewhere', async () => {
+    for (let i = 0; i < 3; i++) expect((await login(t.app, 'logistic', 'bad', '10.22.0.1')).statusCode).toBe(401);
+    expect((await login(t.app, 'logistic', DEMO_PASSWORD, '10.22.0.1')).statusCode).toBe(429);
+    expect((await login(t.app, 'logistic', DEMO_PASSWORD, '10.22.0.2')).statusCode).toBe(200);
+  });
+
+  it('keeps the owner able to sign in from an address they used before while guesses come from many others', async () => {
+    expect((await login(t.app, 'verifier', DEMO_PASSWORD, '10.23.0.1')).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await login(t.app, 'verifier', 'bad', `10.24.0.${i}`)).statusCode).toBe(401);
+    // a new address is refused, the owner's usual one is not
+    expect((await login(t.app, 'verifier', DEMO_PASSWORD, '10.25.0.1')).statusCode).toBe(429);
+    expect((await login(t.app, 'verifier', DEMO_PASSWORD, '10.23.0.1')).statusCode).toBe(200);
   });
 });

@@ -101,9 +101,13 @@ describe('configuration services', () => {
       expect(routes).toEqual(expect.arrayContaining(['dashboard', 'rdr', 'requester', 'warehouses-pdp']));
       expect(routes).not.toContain('users');
       expect(routes).not.toContain('transport');
+      // requests have no entity yet: readable (the placeholder page), never offered for creation
       const rdr = confs.find((e) => e.route === 'rdr')!;
-      expect(rdr.canCreate).toBe(true);
+      expect(rdr.canCreate).toBe(false);
       expect(rdr.canDelete).toBe(false);
+      const pdp = confs.find((e) => e.route === 'warehouses-pdp')!;
+      expect(pdp.canCreate).toBe(true);
+      expect(pdp.canDelete).toBe(false);
     });
 
     it('keeps admin-only areas from managers', async () => {
@@ -143,7 +147,8 @@ describe('configuration services', () => {
       expect(res.headers['content-security-policy']).toContain("default-src 'self'");
       expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['strict-transport-security']).toBeDefined();
+      // plain HTTP: no Strict-Transport-Security (RFC 6797 §7.2)
+      expect(res.headers['strict-transport-security']).toBeUndefined();
     });
 
     it('answers a malformed JSON body with a 400 envelope, never a stack trace', async () => {

@@ -21,6 +21,11 @@ export interface AreaDefinition {
   endpoint: string;
   /** Listed in the global search bar (only configuration-type areas qualify, spec §6). */
   globalSearch?: boolean;
+  /**
+   * What the area will hold, for an area not built yet (no entity and no page of its own): its page
+   * says so, and `/api/entityconf/visible` offers nothing to create, change or search there.
+   */
+  planned?: { it: string; en: string };
 }
 
 const a = (
@@ -34,7 +39,7 @@ const a = (
   globalSearch = false,
 ): AreaDefinition => ({ route, authority, type, icon, label: { it, en }, endpoint, globalSearch });
 
-export const AREAS: readonly AreaDefinition[] = [
+const DECLARED: readonly AreaDefinition[] = [
   a('dashboard', null, 'other', 'DashboardOutlined', 'Cruscotto', 'Dashboard', '/api/dashboard'),
   // transactions
   a('rdr', 'RDR', 'path', 'InboxOutlined', 'Richieste di ritiro', 'Pickup requests', '/api/transactions/rdr'),
@@ -136,6 +141,152 @@ export const AREAS: readonly AreaDefinition[] = [
   a('monitor-security', 'MONITOR', 'other', 'SecurityScanOutlined', 'Sicurezza', 'Security', '/api/monitor/security'),
   a('monitor-usability', 'MONITOR', 'other', 'EyeOutlined', 'Usabilità', 'Usability', '/api/monitor/usability'),
 ];
+
+/** What each area not built yet will hold (its placeholder page says it). */
+const PLANNED: Readonly<Record<string, { it: string; en: string }>> = {
+  'rdr': {
+    it: "Qui arriveranno le richieste di ritiro dei clienti e dei titolari per i loro punti di prelievo: codici EER, quantità stimate, unità di carico, date desiderate, con il flusso bozza → inviata → accettata o rifiutata → pianificata → eseguita.",
+    en: "This area will hold customers' and owners' pickup requests for their pickup points: EER codes, estimated quantities, load units, wished dates, from draft to submitted, accepted or refused, planned and done.",
+  },
+  'rdt': {
+    it: "Qui arriveranno le richieste di trasporto: carichi da muovere tra siti, con codici EER, quantità e finestre orarie.",
+    en: "This area will hold transport requests: loads to move between sites, with EER codes, quantities and time windows.",
+  },
+  'ppc': {
+    it: "Qui arriveranno le richieste di tipo PPC, con le stesse righe e lo stesso flusso delle richieste di ritiro.",
+    en: "This area will hold PPC requests, with the lines and the workflow of pickup requests.",
+  },
+  'r3t': {
+    it: "Qui arriveranno le richieste di tipo R3T, con le stesse righe e lo stesso flusso delle richieste di ritiro.",
+    en: "This area will hold R3T requests, with the lines and the workflow of pickup requests.",
+  },
+  'ur': {
+    it: "Qui arriveranno le richieste di tipo UR, con le stesse righe e lo stesso flusso delle richieste di ritiro.",
+    en: "This area will hold UR requests, with the lines and the workflow of pickup requests.",
+  },
+  'movement-requests': {
+    it: "Qui arriveranno tutte le richieste di movimentazione di ogni tipo in un solo elenco.",
+    en: "This area will hold every movement request of every kind in one list.",
+  },
+  'conferral': {
+    it: "Qui arriveranno i conferimenti ai centri di raccolta: chi conferisce, cosa, quanto, con la pesata.",
+    en: "This area will hold drop-offs at collection centres: who brought what and how much, with the weighing.",
+  },
+  'msa': {
+    it: "Qui arriveranno le attività sul campo MSA con il loro motivo e l'esito.",
+    en: "This area will hold MSA field activities with their reason and outcome.",
+  },
+  'sampling': {
+    it: "Qui arriveranno i campionamenti: campioni prelevati e inviati in analisi, con i risultati chimici.",
+    en: "This area will hold sampling: samples taken and sent to analysis, with their chemical results.",
+  },
+  'job': {
+    it: "Qui arriveranno le commesse: lavori di un cliente che raggruppano richieste, trasporti e fatture, con i totali.",
+    en: "This area will hold jobs: a customer's projects grouping requests, transports and invoices, with their totals.",
+  },
+  'transport': {
+    it: "Qui arriveranno i viaggi: data, trasportatore, mezzo, autista, tappe ordinate sulla mappa e un FIR per carico, con i controlli Albo e ADR.",
+    en: "This area will hold trips: date, transporter, vehicle, driver, stops ordered on the map and one FIR per load, with the Albo and ADR checks.",
+  },
+  'transaction-documents': {
+    it: "Qui arriveranno i documenti di trasporto: i FIR con le tre firme, la stampa e l'esportazione.",
+    en: "This area will hold transport documents: the FIRs with their three signatures, print and export.",
+  },
+  'treatments': {
+    it: "Qui arriveranno i trattamenti agli impianti: il consumo delle giacenze, le frazioni prodotte, l'operazione R/D e il bilancio di massa.",
+    en: "This area will hold treatments at plants: stock consumed, fractions produced, the R/D operation and the mass balance.",
+  },
+  'warehouse-movements': {
+    it: "Qui arriveranno i movimenti di carico e scarico di ogni magazzino, da cui nascono le giacenze e il registro di carico e scarico.",
+    en: "This area will hold the load and unload movements of every warehouse, from which stock and the load/unload register follow.",
+  },
+  'movement-treatments': {
+    it: "Qui arriveranno i movimenti di magazzino generati dai trattamenti.",
+    en: "This area will hold the warehouse movements that treatments post.",
+  },
+  'process-documents': {
+    it: "Qui arriveranno i documenti allegati alle richieste e ai trasporti.",
+    en: "This area will hold the documents attached to requests and transports.",
+  },
+  'activity-attach': {
+    it: "Qui arriveranno i documenti allegati alle attività sul campo.",
+    en: "This area will hold the documents attached to field activities.",
+  },
+  'warehouses-documents': {
+    it: "Qui arriveranno i documenti di tutti i magazzini in un solo elenco.",
+    en: "This area will hold the documents of every warehouse in one list.",
+  },
+  'process-notes': {
+    it: "Qui arriveranno le note sulle richieste e sui trasporti.",
+    en: "This area will hold the notes on requests and transports.",
+  },
+  'pricelists': {
+    it: "Qui arriveranno i listini di vendita: prezzi per codice EER, materiale o servizio e unità, per cliente o predefiniti, con le validità.",
+    en: "This area will hold sale price lists: prices per EER code, material or service and unit, per customer or default, with their validity.",
+  },
+  'pricelists-purchase': {
+    it: "Qui arriveranno i listini di acquisto dei fornitori, con cui si controllano le loro fatture.",
+    en: "This area will hold suppliers' purchase price lists, against which their invoices are checked.",
+  },
+  'invoices': {
+    it: "Qui arriveranno le fatture di vendita prodotte dal lavoro eseguito e dai listini, con la fattura elettronica FatturaPA.",
+    en: "This area will hold sales invoices built from the work done and the price lists, with the FatturaPA e-invoice.",
+  },
+  'supplier-invoices': {
+    it: "Qui arriveranno le fatture dei fornitori, controllate con i listini di acquisto.",
+    en: "This area will hold suppliers' invoices, checked against the purchase price lists.",
+  },
+  'account-movements': {
+    it: "Qui arriveranno gli incassi e i pagamenti delle fatture.",
+    en: "This area will hold the payments received and made for invoices.",
+  },
+  'notices': {
+    it: "Qui arriveranno gli avvisi agli utenti dell'applicazione.",
+    en: "This area will hold notices to the application's users.",
+  },
+  'profiles': {
+    it: "Qui arriveranno i profili utente.",
+    en: "This area will hold user profiles.",
+  },
+  'authorizations': {
+    it: "Qui arriveranno le abilitazioni degli utenti.",
+    en: "This area will hold users' authorisations.",
+  },
+  'accounts': {
+    it: "Qui arriveranno gli account degli utenti.",
+    en: "This area will hold users' accounts.",
+  },
+  'print-templates': {
+    it: "Qui arriveranno i modelli di stampa di FIR, registri e fatture, con i loro segnaposto.",
+    en: "This area will hold the print templates of FIRs, registers and invoices, with their placeholders.",
+  },
+  'sysregistry': {
+    it: "Qui arriveranno le chiavi del registro di sistema (regola delle password, durata delle password…) da consultare e modificare.",
+    en: "This area will hold the system registry keys (password rule, password lifetime…) to read and change.",
+  },
+  'token': {
+    it: "Qui arriveranno i token delle API per i sistemi esterni.",
+    en: "This area will hold API tokens for external systems.",
+  },
+  'monitor-errors': {
+    it: "Qui arriveranno gli errori del server e dei browser, raggruppati e nel tempo.",
+    en: "This area will hold server and browser errors, grouped and over time.",
+  },
+  'monitor-performance': {
+    it: "Qui arriveranno i tempi di risposta delle richieste per area.",
+    en: "This area will hold request response times per area.",
+  },
+  'monitor-security': {
+    it: "Qui arriveranno gli eventi di sicurezza: accessi falliti, blocchi, accessi negati.",
+    en: "This area will hold security events: failed sign-ins, lockouts, denied access.",
+  },
+  'monitor-usability': {
+    it: "Qui arriveranno l'uso delle pagine dell'applicazione.",
+    en: "This area will hold how the application's pages are used.",
+  },
+};
+
+export const AREAS: readonly AreaDefinition[] = DECLARED.map((area) => (Object.hasOwn(PLANNED, area.route) ? { ...area, planned: PLANNED[area.route]! } : area));
 
 const byRoute = new Map(AREAS.map((area) => [area.route, area]));
 

@@ -22,6 +22,14 @@ export { ATTACHMENT_OWNERS, SIGNED_CONTRACT_TYPE, attachmentOwner, type Attachme
 export { AREA_SUBJECT_ASSIGNMENTS } from './places/area.js';
 export { DEFAULT_BUSINESS_UNIT_ID, DEFAULT_BUSINESS_UNIT_TYPE } from './configuration/business.js';
 
+/** The base entities, as objects: domain modules register their hooks by these, never by a name. */
+export {
+  alboAuthorisation, area, attachment, bizService, businessUnit, chemistry, cmsResource, cmsStructure, communication, emailTemplate, entityConf,
+  fraction, icon, loadUnit, material, note, privacyDefinition, schedulerEntry, serviceAgreement, subject, subjectRelation, tableValue, tag,
+  vehicle, warehouse, waste,
+};
+export { lookupTable as lookupTableEntity };
+
 /** Every base entity of the application; each family adds its declarations here. */
 export const ENTITIES: EntityDefinition[] = [lookupTable, tableValue, tag, schedulerEntry, icon, entityConf, subject, waste, loadUnit, material, bizService, vehicle, warehouse, area, alboAuthorisation, note, attachment, fraction, chemistry, subjectRelation, emailTemplate, communication, privacyDefinition, serviceAgreement, businessUnit, cmsStructure, cmsResource];
 

@@ -2,13 +2,9 @@ import { isAdminOrManager } from '@circula/model';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AuthService } from '../auth/auth-service.js';
 import { requirePrincipal } from '../auth/request-auth.js';
-import type { Config } from '../config.js';
-import type { Db } from '../db/connect.js';
 import { forbidden } from '../http/errors.js';
-import { mailRoutes } from '../mail/routes.js';
-import { MailService } from '../mail/service.js';
+import type { AppContext } from '../domain/module.js';
 import { AccountService } from './service.js';
 
 const optionalText = (max: number) => z.string().max(max).nullish();
@@ -18,11 +14,8 @@ const optionalText = (max: number) => z.string().max(max).nullish();
  * password recovery) and the mail outbox. Only the registration link needs a signed-in
  * administrator or manager; the other calls are public.
  */
-export function accountRoutes(app: FastifyInstance, db: Db, config: Config, auth: AuthService): { mail: MailService; accounts: AccountService } {
-  const mail = new MailService(db, config, app.log);
+export function accountRoutes(app: FastifyInstance, { db, config, auth, mail }: AppContext): void {
   const accounts = new AccountService(db, config, auth, mail);
-  app.addHook('onClose', async () => mail.close());
-  mailRoutes(app, db);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -99,5 +92,4 @@ export function accountRoutes(app: FastifyInstance, db: Db, config: Config, auth
     },
   );
 
-  return { mail, accounts };
 }

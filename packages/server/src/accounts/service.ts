@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { CHECKS, MESSAGES } from '@circula/model';
 import { sql } from 'kysely';
 import type { AuthService } from '../auth/auth-service.js';
-import { LoginThrottle } from '../auth/login-throttle.js';
+import { linkLimits, LoginThrottle, type AttemptLimits } from '../auth/login-throttle.js';
 import { hashPassword } from '../auth/passwords.js';
 import { fullName } from '../auth/users.js';
 import type { Config } from '../config.js';
@@ -10,9 +10,9 @@ import type { Db } from '../db/connect.js';
 import { AppError, constraintViolation, isUniqueViolation } from '../http/errors.js';
 import { writeHistory } from '../records/history.js';
 import { generateTemporaryPassword, revokeUserSessions } from '../security/common.js';
-import type { MailService } from '../mail/service.js';
-import { withAccountTables, type AccountsDb, type AccountsTrx } from '../mail/tables.js';
-import { formatMailDate, mailLang } from '../mail/templates.js';
+import type { MailService } from '../domain/mail/service.js';
+import { withAccountTables, type AccountsDb, type AccountsTrx } from '../domain/mail/tables.js';
+import { formatMailDate, mailLang } from '../domain/mail/templates.js';
 
 /** Spec §9: registration type COLLABORATOR, subject type PERSON. */
 export const REGISTRATION_TYPES = ['COLLABORATOR'] as const;
@@ -57,6 +57,7 @@ interface Caller {
 export class AccountService {
   private readonly db: AccountsDb;
   private readonly throttle: LoginThrottle;
+  private readonly limits: AttemptLimits;
 
   constructor(
     db: Db,
@@ -66,6 +67,7 @@ export class AccountService {
   ) {
     this.db = withAccountTables(db);
     this.throttle = new LoginThrottle(db, config.loginRateLimit);
+    this.limits = linkLimits(config.loginRateLimit);
   }
 
   private link(path: string, uuid: string): string {
@@ -117,12 +119,10 @@ export class AccountService {
   private async validLink(kind: LinkKind, uuid: string | null | undefined, address: string) {
     // counted per address (the "username" side is the presented value, limited on its own)
     const presented = `link:${(uuid ?? '').slice(0, 100)}`;
-    await this.throttle.check(presented, `link:${address}`);
+    await this.throttle.attempt(presented, `link:${address}`, this.limits);
     const row = await this.findLink(this.db, kind, uuid);
-    if (!row) {
-      await this.throttle.recordFailure(presented, `link:${address}`);
-      throw invalidUuid();
-    }
+    if (!row) throw invalidUuid();
+    await this.throttle.clear(presented);
     return row;
   }
 
@@ -248,8 +248,7 @@ export class AccountService {
    */
   async requestRecovery(input: { username: string; lang?: string | null | undefined }, address: string): Promise<{ pending: Promise<void> }> {
     const username = input.username.trim();
-    await this.throttle.check(`recover:${username}`, `recover:${address}`);
-    await this.throttle.recordFailure(`recover:${username}`, `recover:${address}`);
+    await this.throttle.attempt(`recover:${username}`, `recover:${address}`, this.limits);
     const user = await this.db
       .selectFrom('users')
       .selectAll()
@@ -277,6 +276,7 @@ export class AccountService {
           data: { name: fullName(user), username: user.username, link: this.link('/recover-password', uuid), expiresAt: formatMailDate(expiresAt, lang) },
           createdBy: null,
           subjectId,
+          recipientUserId: user.id,
         }),
       )
       .then(() => undefined);
@@ -289,10 +289,11 @@ export class AccountService {
    * and mails the password.
    */
   async recover(uuid: string | undefined, address: string): Promise<void> {
+    const normalized = uuid?.trim().toLowerCase();
+    // the limit and the link first: a refused call costs no argon2 hash
+    await this.validLink('RECOVER_PASSWORD', normalized, address);
     const temporary = generateTemporaryPassword();
     const passwordHash = await hashPassword(temporary);
-    const normalized = uuid?.trim().toLowerCase();
-    await this.validLink('RECOVER_PASSWORD', normalized, address);
     const user = await this.db.transaction().execute(async (trx) => {
       const link = await this.findLink(trx, 'RECOVER_PASSWORD', normalized, true);
       if (!link) throw invalidUuid();

@@ -1,11 +1,11 @@
 import { FORBIDDEN_REASONS, PASSWORD_MAX_AGE_KEY, PASSWORD_RULE_KEY, type AuthUser } from '@circula/model';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
-import type { UserRow } from '../db/schema.js';
+import type { Database, UserRow } from '../db/schema.js';
 import { readRegistry } from '../conf/registry.js';
 import { AppError, forbidden, unauthorized } from '../http/errors.js';
-import { LoginThrottle } from './login-throttle.js';
+import { LoginThrottle, signInLimits, type AttemptLimits } from './login-throttle.js';
 import { PrincipalCache } from './principal-cache.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { hashToken, newRefreshToken, signAccessToken, verifyAccessToken } from './tokens.js';
@@ -17,11 +17,14 @@ export interface ClientInfo {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** How long after a rotation the spent token may still come from a concurrent refresh (see isRotationRace). */
+const ROTATION_GRACE_MS = 10_000;
 
 const badCredentials = () => new AppError(401, 'BAD_CREDENTIALS');
 
 export class AuthService {
   readonly throttle: LoginThrottle;
+  readonly #signInLimits: AttemptLimits;
   /** Recently checked sessions; whoever ends a session or changes rights calls `principals.invalidate()` after committing. */
   readonly principals: PrincipalCache;
 
@@ -30,6 +33,7 @@ export class AuthService {
     private readonly config: Config,
   ) {
     this.throttle = new LoginThrottle(db, config.loginRateLimit);
+    this.#signInLimits = signInLimits(config.loginRateLimit);
     this.principals = new PrincipalCache(config.sessionCacheSeconds * 1000);
   }
 
@@ -46,13 +50,10 @@ export class AuthService {
    * the same, and both cost one argon2 verification.
    */
   private async checkCredentials(username: string, password: string, client: ClientInfo): Promise<UserRow> {
-    await this.throttle.check(username, client.address);
+    await this.throttle.attempt(username, client.address, this.#signInLimits);
     const user = await this.findUser(username);
     const ok = await verifyPassword(user?.password_hash ?? null, password);
-    if (!user || !ok) {
-      await this.throttle.recordFailure(username, client.address);
-      throw badCredentials();
-    }
+    if (!user || !ok) throw badCredentials();
     await this.throttle.clear(username);
     return user;
   }
@@ -89,7 +90,7 @@ export class AuthService {
     return this.issue(user, session.id, refreshToken);
   }
 
-  private async issue(user: UserRow, sessionId: string, refreshToken: string) {
+  private async issue(user: UserRow, sessionId: string, refreshToken: string | null) {
     const access = await signAccessToken({ userId: user.id, sessionId }, this.config.jwtSecret, this.config.accessTokenTtlSeconds);
     const authorities = await loadAuthorities(this.db, user.id);
     return toAuthUser(user, authorities, { token: access.token, refreshToken, tokenExpiresAt: access.expiresAt });
@@ -97,7 +98,8 @@ export class AuthService {
 
   /**
    * Rotates a refresh token: the presented one is spent and a new one issued. Presenting a spent
-   * token again means it was copied: the whole session is revoked.
+   * token again means it was copied: the whole session is revoked — unless it is the race of two
+   * tabs refreshing at once (isRotationRace).
    */
   async refresh(presented: string): Promise<AuthUser> {
     const tokenHash = hashToken(presented);
@@ -111,6 +113,11 @@ export class AuthService {
         .forUpdate()
         .executeTakeFirst();
       if (!row) return { kind: 'unknown' as const };
+      if (row.used_at && (await this.isRotationRace(trx, row.sessionId, row.used_at))) {
+        if (row.revoked_at || new Date(row.expires_at).getTime() <= Date.now()) return { kind: 'ended' as const };
+        const user = await trx.selectFrom('users').selectAll().where('id', '=', row.user_id).executeTakeFirstOrThrow();
+        return user.enabled ? { kind: 'race' as const, user, sessionId: row.sessionId } : { kind: 'ended' as const };
+      }
       if (row.used_at) {
         await trx
           .updateTable('sessions')
@@ -129,8 +136,27 @@ export class AuthService {
       return { kind: 'ok' as const, user, sessionId: row.sessionId };
     });
     if (outcome.kind === 'reused') this.principals.invalidate();
+    if (outcome.kind === 'race') return this.issue(outcome.user, outcome.sessionId, null);
     if (outcome.kind !== 'ok') throw unauthorized(outcome.kind === 'reused' ? 'REFRESH_TOKEN_REUSED' : 'UNAUTHORIZED');
     return this.issue(outcome.user, outcome.sessionId, fresh);
+  }
+
+  /**
+   * Two tabs that refresh with the same token at once: the second finds it spent a moment ago by
+   * the first. Within ROTATION_GRACE_MS, and only for the session's latest rotation (nothing was
+   * rotated after it), that is the race and not a copied token: the second gets an access token
+   * and no new refresh token, so the session keeps one chain (the first's new token, which the
+   * shared cookie now holds) and any later use of the spent token is still reuse.
+   */
+  private async isRotationRace(trx: Transaction<Database>, sessionId: string, usedAt: Date): Promise<boolean> {
+    if (Date.now() - new Date(usedAt).getTime() > ROTATION_GRACE_MS) return false;
+    const later = await trx
+      .selectFrom('refresh_tokens')
+      .select('token_hash')
+      .where('session_id', '=', sessionId)
+      .where('used_at', '>', usedAt)
+      .executeTakeFirst();
+    return later === undefined;
   }
 
   /** The principal behind a bearer token, or null when the token, its session or its user is no longer valid. */

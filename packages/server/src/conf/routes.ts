@@ -33,9 +33,10 @@ export function confRoutes(app: FastifyInstance, db: Db, config: Config, catalog
     return environment;
   });
 
-  r.get('/api/entityconf/visible', { schema: { tags: ['configuration'] } }, async (request) => {
+  // `lang`: the language the web app shows (it may differ from the user's own setting), else the user's
+  r.get('/api/entityconf/visible', { schema: { tags: ['configuration'], querystring: z.object({ lang: z.enum(['it', 'en']).optional() }) } }, async (request) => {
     const principal = requirePrincipal(request);
-    return { data: visibleEntityConf(principal, principal.lang ?? 'it', catalogue, await loadEntityConfOverrides(db)) };
+    return { data: visibleEntityConf(principal, request.query.lang ?? principal.lang ?? 'it', catalogue, await loadEntityConfOverrides(db)) };
   });
 
   r.get(

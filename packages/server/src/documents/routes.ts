@@ -6,6 +6,8 @@ import { requirePrincipal } from '../auth/request-auth.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
 import { constraintViolation } from '../http/errors.js';
+import { idParams, recordId } from '../http/ids.js';
+import { fileTooLarge, multipartError } from '../http/multipart.js';
 import { contentTypeHeader, detectMimeType, isInline } from './content-type.js';
 import { contentDisposition, sanitizeFileName } from './file-name.js';
 import { LocalDiskStorage } from './local-disk-storage.js';
@@ -21,9 +23,8 @@ export interface DocumentRoutesOptions {
 
 const MAX_FIELD_BYTES = 200;
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const downloadQuery = z.object({
-  version: z.coerce.number().int().positive().optional(),
+  version: recordId.optional(),
   // anti-cache parameter of the web client: accepted and ignored
   t: z.string().optional(),
 });
@@ -127,7 +128,7 @@ async function readUpload(request: FastifyRequest, storage: DocumentStorage, max
       upload.fileName = sanitizeFileName(part.filename);
       upload.file = await storage.stage(part.file, { maxBytes });
       // busboy stops at the limit and ends the stream normally: the part was cut, not complete
-      if (part.file.truncated) throw tooLarge();
+      if (part.file.truncated) throw fileTooLarge();
       if (upload.file.size === 0) throw constraintViolation([{ field: 'file', message: 'REQUIRED' }]);
     }
     return upload;
@@ -137,14 +138,9 @@ async function readUpload(request: FastifyRequest, storage: DocumentStorage, max
   }
 }
 
-const tooLarge = () => constraintViolation([{ field: 'file', message: 'TOO_LARGE' }]);
 
 function translateMultipartError(error: unknown, request: FastifyRequest): unknown {
-  if (error instanceof ContentTooLargeError) return tooLarge();
-  const multipart = request.server.multipartErrors;
-  if (error instanceof multipart.RequestFileTooLargeError) return tooLarge();
-  if (error instanceof multipart.FilesLimitError) return constraintViolation([{ field: 'file', message: 'TOO_MANY' }]);
-  return error;
+  return error instanceof ContentTooLargeError ? fileTooLarge() : multipartError(error, request);
 }
 
 function ownerOf(fields: Record<string, string>): DocumentOwner | null {

@@ -1,27 +1,44 @@
-import type { Catalogue } from '@circula/model';
-import type { HookRegistry } from '../records/hooks.js';
-import { registerMailHooks } from '../mail/hooks.js';
-import { registerAreaHooks } from './areas/index.js';
-import { registerAttachmentHooks } from './attachments/index.js';
-import { registerConfigurationHooks } from './configuration/index.js';
-import { registerAlboHooks } from './subjects/albo.js';
-import { registerSubjectHooks } from './subjects/index.js';
-import { registerVehicleHooks } from './vehicles/index.js';
-import { registerWasteHooks } from './waste/index.js';
-import { registerPrivacyHooks } from '../privacy/hooks.js';
-import { registerBusinessHooks } from '../business-units/hooks.js';
+import { CATALOGUE, type Catalogue } from '@circula/model';
+import type { Config } from '../config.js';
+import type { Db } from '../db/connect.js';
+import { HookRegistry } from '../records/hooks.js';
+import { RecordService } from '../records/service.js';
+import { areasModule } from './areas/index.js';
+import { attachmentsModule } from './attachments/index.js';
+import { businessUnitsModule } from './business-units/index.js';
+import { configurationModule } from './configuration/index.js';
+import { mailModule } from './mail/index.js';
+import { masterDataModule } from './master-data/index.js';
+import type { DomainModule, SeedContext } from './module.js';
+import { privacyModule } from './privacy/index.js';
+import { subjectsModule } from './subjects/index.js';
+import { vehiclesModule } from './vehicles/index.js';
+import { wasteModule } from './waste/index.js';
 
-/** Every domain module's hooks, in one registry. */
-export function registerDomainHooks(registry: HookRegistry, catalogue: Catalogue): HookRegistry {
-  registerConfigurationHooks(registry, catalogue);
-  registerSubjectHooks(registry);
-  registerAlboHooks(registry);
-  registerWasteHooks(registry);
-  registerVehicleHooks(registry);
-  registerAreaHooks(registry);
-  registerAttachmentHooks(registry, catalogue);
-  registerMailHooks(registry);
-  registerPrivacyHooks(registry);
-  registerBusinessHooks(registry);
+/**
+ * Every domain module, in the order their data is seeded (a module's demo may build on an earlier
+ * one's: the business unit is the demo company of the master data). A new area adds its module here.
+ */
+export const DOMAIN_MODULES: readonly DomainModule[] = [
+  configurationModule,
+  wasteModule,
+  subjectsModule,
+  vehiclesModule,
+  areasModule,
+  attachmentsModule,
+  mailModule,
+  masterDataModule,
+  privacyModule,
+  businessUnitsModule,
+];
+
+/** Every module's hooks, in one registry. */
+export function domainHooks(catalogue: Catalogue, registry = new HookRegistry()): HookRegistry {
+  for (const module of DOMAIN_MODULES) module.hooks?.(registry, catalogue);
   return registry;
+}
+
+/** What every seed gets, with the one record service seeds write through (the application's catalogue and hooks). */
+export function seedContext(db: Db, config: Config, log: SeedContext['log'], catalogue: Catalogue = CATALOGUE): SeedContext {
+  return { db, config, log, records: new RecordService(db, catalogue, domainHooks(catalogue)) };
 }

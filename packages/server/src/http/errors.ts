@@ -44,6 +44,17 @@ export function violatedIndex(error: unknown): string | null {
   return /unique constraint "([^"]+)"/.exec(String((error as { message?: unknown }).message ?? ''))?.[1] ?? null;
 }
 
+/** The message keys of the client errors Fastify raises itself, by HTTP status. */
+export const CLIENT_ERROR_MESSAGES: Readonly<Record<number, string>> = {
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  406: 'NOT_ACCEPTABLE',
+  413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  431: 'HEADERS_TOO_LARGE',
+};
+
 /** Maps every thrown error to the envelope; never leaks a stack trace. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -62,8 +73,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(429).send({ errorCode: 'TOO_MANY_REQUESTS', errorMessage: 'TOO_MANY_REQUESTS' });
     }
     if (status >= 400 && status < 500) {
-      // Fastify's own client errors (bad JSON, unsupported media type, body too large…)
-      return reply.status(status).send({ errorCode: 'BAD_REQUEST', errorMessage: error.code ?? 'BAD_REQUEST' });
+      // Fastify's own client errors (bad JSON, unsupported media type, body too large…): a message
+      // key the web translates, never Fastify's internal code (FST_ERR_…)
+      return reply.status(status).send({ errorCode: 'BAD_REQUEST', errorMessage: CLIENT_ERROR_MESSAGES[status] ?? 'BAD_REQUEST' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ errorCode: 'INTERNAL_ERROR', errorMessage: 'INTERNAL_ERROR' });

@@ -26,11 +26,17 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
-/** Every answer carries the security headers; a route may still set its own (the API docs page sets its CSP). */
+/**
+ * Every answer carries the security headers; a route may still set its own (the API docs page sets
+ * its CSP). Strict-Transport-Security goes only on answers over HTTPS (directly, or behind a trusted
+ * proxy that says so): RFC 6797 §7.2 has browsers ignore it over plain HTTP, and a server reached on
+ * a LAN address by HTTP must not claim a policy it cannot keep.
+ */
 export function installSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
-  const headers = helmetHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const overHttps = helmetHeaders(options);
+  const { 'strict-transport-security': _hsts, ...overHttp } = overHttps;
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.protocol === 'https' ? overHttps : overHttp);
     done();
   });
 }

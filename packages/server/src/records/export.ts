@@ -29,8 +29,21 @@ export function exportColumns(entity: EntityDefinition, lang: 'it' | 'en'): Colu
 const itNumber = (n: number) => String(n).replace('.', ',');
 const itDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
-/** A cell as text for CSV: Italian dates and decimal commas for Italian readers, JSON for groups. */
-function csvCell(column: Column, value: unknown, lang: 'it' | 'en'): string {
+/**
+ * Characters that make a spreadsheet read a cell as a formula when they lead it (CSV or formula
+ * injection: `=HYPERLINK(…)`, `@SUM(…)`, DDE calls). OWASP's "CSV Injection" page and ASVS 4.0 §5.3.10
+ * / 5.0 §1.2.10 ask for a leading single quote, which Excel and Calc take as "this is text".
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** Text typed by users, made inert for spreadsheets; the numbers and dates we format ourselves are not touched. */
+export const neutralised = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);
+
+/**
+ * A cell as text: Italian dates and decimal commas for Italian readers, JSON for groups. User text
+ * goes through `inert` (CSV: `neutralised`; XLSX keeps it as it is, since its strings are never formulas).
+ */
+function csvCell(column: Column, value: unknown, lang: 'it' | 'en', inert: (text: string) => string = neutralised): string {
   if (value === null || value === undefined) return '';
   const type = column.field?.type;
   if (typeof value === 'number') return lang === 'it' ? itNumber(value) : String(value);
@@ -39,10 +52,10 @@ function csvCell(column: Column, value: unknown, lang: 'it' | 'en'): string {
   if ((type === 'datetime' || column.key === 'createdAt' || column.key === 'updatedAt') && typeof value === 'string') {
     return lang === 'it' ? `${itDate(value)} ${value.slice(11, 16)}` : value;
   }
-  if (type === 'translations' && typeof value === 'object') return (value as Record<string, string>)[lang] ?? '';
-  if (Array.isArray(value) && value.every((v) => typeof v !== 'object')) return value.join(', ');
+  if (type === 'translations' && typeof value === 'object') return inert((value as Record<string, string>)[lang] ?? '');
+  if (Array.isArray(value) && value.every((v) => typeof v !== 'object')) return inert(value.join(', '));
   if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  return inert(String(value));
 }
 
 function xlsxCell(column: Column, value: unknown, lang: 'it' | 'en'): ExcelJS.CellValue {
@@ -51,7 +64,7 @@ function xlsxCell(column: Column, value: unknown, lang: 'it' | 'en'): ExcelJS.Ce
   if (typeof value === 'number' || typeof value === 'boolean') return value;
   if (type === 'date' && typeof value === 'string') return new Date(`${value}T00:00:00Z`);
   if ((type === 'datetime' || column.key === 'createdAt' || column.key === 'updatedAt') && typeof value === 'string') return new Date(value);
-  return csvCell(column, value, lang);
+  return csvCell(column, value, lang, (text) => text);
 }
 
 /**

@@ -30,8 +30,9 @@ export interface EntityHooks {
 export class HookRegistry {
   readonly #hooks = new Map<string, EntityHooks[]>();
 
-  register(entity: string, hooks: EntityHooks): void {
-    this.#hooks.set(entity, [...(this.#hooks.get(entity) ?? []), hooks]);
+  /** Adds a module's hooks to an entity: the entity object of the catalogue, never a name typed again. */
+  register(entity: Pick<EntityDefinition, 'name'>, hooks: EntityHooks): void {
+    this.#hooks.set(entity.name, [...(this.#hooks.get(entity.name) ?? []), hooks]);
   }
 
   for(entity: string): EntityHooks[] {

@@ -6,6 +6,7 @@ import { requirePrincipal } from '../auth/request-auth.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
 import { badRequest, constraintViolation } from '../http/errors.js';
+import { fileTooLarge, multipartError } from '../http/multipart.js';
 import { readHeaders, RecordImporter } from './import.js';
 import { assertCan } from './policy.js';
 import type { RecordService } from './service.js';
@@ -80,15 +81,12 @@ async function readUpload(request: FastifyRequest, maxBytes: number): Promise<{ 
       }
       if (part.fieldname !== 'file') throw constraintViolation([{ field: part.fieldname, message: 'UNKNOWN_FIELD' }]);
       file = await part.toBuffer();
-      if (part.file.truncated || file.length > maxBytes) throw tooLarge();
+      if (part.file.truncated || file.length > maxBytes) throw fileTooLarge();
     }
   } catch (error) {
-    if (error instanceof request.server.multipartErrors.RequestFileTooLargeError) throw tooLarge();
-    if (error instanceof request.server.multipartErrors.FilesLimitError) throw constraintViolation([{ field: 'file', message: 'TOO_MANY' }]);
-    throw error;
+    throw multipartError(error, request);
   }
   if (!file || file.length === 0) throw constraintViolation([{ field: 'file', message: 'REQUIRED' }]);
   return { file, fields };
 }
 
-const tooLarge = () => constraintViolation([{ field: 'file', message: 'TOO_LARGE' }]);

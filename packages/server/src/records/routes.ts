@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePrincipal } from '../auth/request-auth.js';
+import { idParams } from '../http/ids.js';
 import { exportStream } from './export.js';
 import type { RecordService } from './service.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true').optional();
 const searchQuery = z.object({
   q: z.string().max(20_000).optional(),

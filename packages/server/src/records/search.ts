@@ -103,6 +103,19 @@ export function resolveField(entity: EntityDefinition, name: string): Resolved {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/**
+ * Years 1–9999: what a user can mean and what PostgreSQL reads back from an ISO string (year 0 does
+ * not exist, and JavaScript's extended years such as +275760 make it fail with "time zone
+ * displacement out of range").
+ */
+const inDatabaseYears = (d: Date): boolean => !Number.isNaN(d.getTime()) && d.getUTCFullYear() >= 1 && d.getUTCFullYear() <= 9999;
+
+/** A yyyy-mm-dd that names a real day (JavaScript reads 2026-02-30 as 2 March; PostgreSQL refuses it). */
+const isCalendarDate = (value: string): boolean => {
+  const d = new Date(`${value}T00:00:00Z`);
+  return inDatabaseYears(d) && d.toISOString().slice(0, 10) === value;
+};
+
 function coerce(kind: Kind, value: unknown): unknown {
   switch (kind) {
     case 'integer': {
@@ -120,11 +133,13 @@ function coerce(kind: Kind, value: unknown): unknown {
       if (value === false || value === 'false') return false;
       throw badRequest('INVALID_FILTER_VALUE');
     case 'date':
-      if (typeof value !== 'string' || !DATE.test(value) || Number.isNaN(Date.parse(value))) throw badRequest('INVALID_FILTER_VALUE');
+      if (typeof value !== 'string' || !DATE.test(value) || !isCalendarDate(value)) throw badRequest('INVALID_FILTER_VALUE');
       return value;
     case 'datetime': {
-      if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) throw badRequest('INVALID_FILTER_VALUE');
-      return new Date(value).toISOString();
+      const instant = typeof value === 'string' ? new Date(value) : null;
+      const day = typeof value === 'string' ? /^\d{4}-\d{2}-\d{2}/.exec(value)?.[0] : undefined;
+      if (!instant || !inDatabaseYears(instant) || (day !== undefined && !isCalendarDate(day))) throw badRequest('INVALID_FILTER_VALUE');
+      return instant.toISOString();
     }
     case 'text':
       if (typeof value === 'number' || typeof value === 'boolean') return String(value);

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AuthService } from '../auth/auth-service.js';
 import { requirePrincipal } from '../auth/request-auth.js';
 import type { Db } from '../db/connect.js';
-import type { MailService } from '../mail/service.js';
+import type { MailService } from '../domain/mail/service.js';
 import { AuthorityAdminService } from './authorities.js';
 import { GroupAdminService } from './groups.js';
 import {

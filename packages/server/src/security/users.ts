@@ -6,7 +6,7 @@ import { fullName, orderAuthorities, type Principal } from '../auth/users.js';
 import type { Db } from '../db/connect.js';
 import type { UserRow } from '../db/schema.js';
 import { AppError, badRequest, conflict, constraintViolation, isUniqueViolation, notFound } from '../http/errors.js';
-import type { MailService } from '../mail/service.js';
+import type { MailService } from '../domain/mail/service.js';
 import { assertCan } from '../records/policy.js';
 import {
   ADMINISTRATORS,

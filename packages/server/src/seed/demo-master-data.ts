@@ -1,13 +1,8 @@
 import { CATALOGUE, isItalianVatNumber, isValidIban, type Target } from '@circula/model';
 import { sql, type Transaction } from 'kysely';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Principal } from '../auth/users.js';
-import type { Config } from '../config.js';
-import type { Db } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
-import { registerDomainHooks } from '../domain/index.js';
-import { HookRegistry, type RecordData } from '../records/hooks.js';
-import { RecordService } from '../records/service.js';
+import { systemPrincipal, type SeedContext } from '../domain/module.js';
+import type { RecordData } from '../records/hooks.js';
 
 /**
  * Demo master data of a waste company near Milan (DEMO_DATA): the company itself, its customers
@@ -25,7 +20,7 @@ import { RecordService } from '../records/service.js';
  */
 
 /** The writer of the demo records: created_by 'system', every permission, no user account (id 0). */
-const SYSTEM: Principal = { userId: 0, username: 'system', sessionId: 'demo-master-data', authorities: ['ROLE_ADMIN'], lang: 'it' };
+const SYSTEM = systemPrincipal('demo-master-data');
 
 // ---------------------------------------------------------------------------------------------
 // Deterministic numbers
@@ -523,20 +518,15 @@ function targetOf(route: string): Target {
  * Seeds the demo master data when DEMO_DATA is on and no subject exists yet (a database in use,
  * or one where the demo was already seeded, is left alone). Returns what it created, or null.
  */
-export async function seedDemoMasterData(
-  db: Db,
-  config: Pick<Config, 'demoData'>,
-  log: Pick<FastifyBaseLogger, 'info'>,
-): Promise<typeof DEMO_MASTER_DATA_COUNTS | null> {
+export async function seedDemoMasterData({ db, config, log, records }: SeedContext): Promise<typeof DEMO_MASTER_DATA_COUNTS | null> {
   if (!config.demoData) return null;
   const { rows: existing } = await sql<{ id: number }>`select id from subject limit 1`.execute(db);
   if (existing.length > 0) return null;
   const started = Date.now();
 
-  const service = new RecordService(db, CATALOGUE, registerDomainHooks(new HookRegistry(), CATALOGUE));
   // one transaction for the whole demo: if any record fails, nothing is kept and the next start tries again
   await db.transaction().execute(async (trx) => {
-    const create = async (route: string, body: RecordData): Promise<number> => (await service.create(SYSTEM, targetOf(route), body, trx)).id as number;
+    const create = async (route: string, body: RecordData): Promise<number> => (await records.create(SYSTEM, targetOf(route), body, trx)).id as number;
     await seedAll(trx, create, new Date().toISOString().slice(0, 10));
   });
   log.info(`Demo master data created in ${Date.now() - started} ms: ${JSON.stringify(DEMO_MASTER_DATA_COUNTS)}`);

@@ -330,7 +330,7 @@ describe('accounts without SMTP: the outbox', () => {
   }, 120_000);
   afterAll(() => t?.close());
 
-  it('keeps every message, body included, for administrators and managers to read', async () => {
+  it('keeps every message for administrators and managers to read, the secrets of others masked', async () => {
     expect(t.config.mail.smtpUrl).toBeNull();
     const manager = as(t.app, (await signIn(t.app, 'manager')).token);
     const admin = as(t.app, (await signIn(t.app, 'admin')).token);
@@ -343,7 +343,16 @@ describe('accounts without SMTP: the outbox', () => {
     const { items, total } = page.json().data;
     expect(total).toBe(1);
     expect(items[0]).toMatchObject({ to: email, subject: 'Circula: completa la tua registrazione', template: 'REGISTRATION_LINK', lang: 'it', transport: 'OUTBOX', status: 'QUEUED', error: null, createdBy: 'manager' });
-    const uuid = UUID_IN('/registration').exec(items[0].text)?.[1];
+    // the invitation's link is the invitee's: neither the administrator nor the manager who sent it reads it
+    for (const reader of [admin, manager]) {
+      const message = (await reader({ method: 'GET', url: `/api/mail/outbox?to=${encodeURIComponent(email)}` })).json().data.items[0];
+      expect(message.text).toContain('••••••••');
+      expect(message.text).not.toMatch(/registration\?u=/);
+      expect(message.html).not.toMatch(/registration\?u=/);
+    }
+    // the whole message is kept, for its recipient: delivered, the link works
+    const { rows } = await sql<{ secret_text: string }>`select secret_text from mail_outbox where to_address = ${email}`.execute(t.db);
+    const uuid = UUID_IN('/registration').exec(rows[0]!.secret_text)?.[1];
     expect(uuid).toBeDefined();
     expect((await t.app.inject({ method: 'GET', url: `/api/webaccess/registration?u=${uuid}` })).json().data).toEqual({ email, uuid, type: 'COLLABORATOR' });
 
@@ -361,5 +370,59 @@ describe('accounts without SMTP: the outbox', () => {
     const operator = as(t.app, (await signIn(t.app, 'operator')).token);
     expect((await operator({ method: 'GET', url: '/api/mail/outbox' })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/mail/outbox' })).statusCode).toBe(401);
+  });
+});
+
+describe('no account takeover through the outbox (issue 13, finding 1)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ baseUrl: BASE_URL });
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  it("a manager who asks for the administrator's recovery link cannot read it, nor the temporary password, nor sign in as admin", async () => {
+    const manager = as(t.app, (await signIn(t.app, 'manager')).token);
+    const outboxOf = async (template: string) =>
+      (await manager({ method: 'GET', url: `/api/mail/outbox?to=${encodeURIComponent('admin@circula.example')}&template=${template}` })).json().data.items as { text: string; html: string }[];
+    expect((await t.app.inject({ method: 'POST', url: '/api/webaccess/recover-password-link', ...json({ username: 'admin' }) })).statusCode).toBe(200);
+    let link: { text: string; html: string }[] = [];
+    for (let i = 0; i < 100 && link.length === 0; i++) {
+      link = await outboxOf('RECOVER_PASSWORD_LINK');
+      if (link.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(link).toHaveLength(1);
+    expect(`${link[0]!.text}${link[0]!.html}`).not.toMatch(/recover-password\?u=/);
+    expect(link[0]!.text).toContain('••••••••');
+    // without the link there is no temporary password to read either: the delivered link (the database copy) is spent here as the real admin would
+    const { rows } = await sql<{ secret_text: string }>`select secret_text from mail_outbox where template = 'RECOVER_PASSWORD_LINK' and to_address = 'admin@circula.example'`.execute(t.db);
+    const uuid = UUID_IN('/recover-password').exec(rows[0]!.secret_text)![1]!;
+    expect((await t.app.inject({ method: 'GET', url: `/api/webaccess/recover-password?u=${uuid}` })).statusCode).toBe(200);
+    const password = await outboxOf('TEMPORARY_PASSWORD');
+    expect(password).toHaveLength(1);
+    expect(password[0]!.text).toContain('••••••••');
+    const { rows: mailed } = await sql<{ secret_text: string }>`select secret_text from mail_outbox where template = 'TEMPORARY_PASSWORD' and to_address = 'admin@circula.example'`.execute(t.db);
+    const temporary = /:\n(\S+)\n/.exec(mailed[0]!.secret_text.replace(/\r\n/g, '\n'))![1]!;
+    expect(password[0]!.text).not.toContain(temporary);
+    expect(password[0]!.html).not.toContain(temporary);
+    // the real administrator, who received both, sets a password of their own
+    const restored = await t.app.inject({ method: 'POST', url: '/api/auth/change-password', ...form({ username: 'admin', oldPassword: temporary, newPassword: DEMO_PASSWORD }) });
+    expect(restored.statusCode).toBe(200);
+  });
+
+  it('shows a message with its secret to its recipient', async () => {
+    const admin = as(t.app, (await signIn(t.app, 'admin')).token);
+    const managerId = (await signIn(t.app, 'manager')).id;
+    expect((await admin({ method: 'PUT', url: `/api/security/users/${managerId}/reset-password` })).statusCode).toBe(200);
+    const { rows } = await sql<{ secret_text: string }>`select secret_text from mail_outbox where template = 'TEMPORARY_PASSWORD' and to_address = 'manager@circula.example' order by id desc limit 1`.execute(t.db);
+    const temporary = /:\n(\S+)\n/.exec(rows[0]!.secret_text.replace(/\r\n/g, '\n'))![1]!;
+    const asAdmin = (await admin({ method: 'GET', url: '/api/mail/outbox?to=manager%40circula.example&template=TEMPORARY_PASSWORD' })).json().data.items[0];
+    expect(asAdmin.text).not.toContain(temporary);
+    // the manager signs in with it (it is expired: the change-password step comes next) and reads it
+    const changed = await t.app.inject({ method: 'POST', url: '/api/auth/change-password', ...form({ username: 'manager', oldPassword: temporary, newPassword: 'Nuova!Password2026' }) });
+    expect(changed.statusCode).toBe(200);
+    const manager = as(t.app, (await signIn(t.app, 'manager', 'Nuova!Password2026')).token);
+    const own = (await manager({ method: 'GET', url: '/api/mail/outbox?to=manager%40circula.example&template=TEMPORARY_PASSWORD' })).json().data.items[0];
+    expect(own.text).toContain(temporary);
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MailService } from '../../src/mail/service.js';
-import { BUILT_IN_TEMPLATES, checkTemplate, htmlToText, renderSource } from '../../src/mail/templates.js';
+import { MailService } from '../../src/domain/mail/service.js';
+import { BUILT_IN_TEMPLATES, checkTemplate, htmlToText, renderSource } from '../../src/domain/mail/templates.js';
 import { callers, json, q, type Call } from '../configuration/support.js';
 import { createTestApp, form, login, type TestApp } from '../support/test-app.js';
 import { SmtpReceiver } from './smtp-receiver.js';

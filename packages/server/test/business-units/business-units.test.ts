@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BUSINESS_UNIT_CODE, DEMO_BUSINESS_UNIT_FILE, seedDemoBusinessUnit } from '../../src/business-units/seed.js';
+import { DEMO_BUSINESS_UNIT_CODE, DEMO_BUSINESS_UNIT_FILE, seedDemoBusinessUnit } from '../../src/domain/business-units/seed.js';
+import { seedContext } from '../../src/domain/index.js';
 import { COMPANY_NAME } from '../../src/seed/demo-master-data.js';
 import { callers, json, type Call } from '../configuration/support.js';
 import { minimalPdf, PNG_1X1 } from '../documents/fixtures.js';
@@ -20,7 +21,7 @@ interface Unit {
   subjectName: string | null;
 }
 
-const quiet = { info: () => undefined };
+const quiet = { info: () => undefined, warn: () => undefined };
 
 describe('business units, their attachments and the CMS calls', () => {
   let t: TestApp;
@@ -72,8 +73,8 @@ describe('business units, their attachments and the CMS calls', () => {
     });
 
     it('runs once: a database that has units is left alone, and without demo data nothing is seeded', async () => {
-      expect(await seedDemoBusinessUnit(t.db, t.config, quiet)).toBeNull();
-      expect(await seedDemoBusinessUnit(t.db, { ...t.config, demoData: false }, quiet)).toBeNull();
+      expect(await seedDemoBusinessUnit(seedContext(t.db, t.config, quiet))).toBeNull();
+      expect(await seedDemoBusinessUnit(seedContext(t.db, { ...t.config, demoData: false }, quiet))).toBeNull();
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from business_unit where type = 'DEFAULT'`.execute(t.db);
       expect(rows[0]!.n).toBe(1);
     });

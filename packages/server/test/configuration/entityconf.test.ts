@@ -27,6 +27,23 @@ describe('entity configuration overrides', () => {
   });
   afterAll(() => t.close());
 
+  it('reports an area not built yet as readable only: nothing to create, change, delete or search', async () => {
+    const conf = await visible();
+    for (const route of ['rdr', 'transport', 'invoices', 'sysregistry', 'monitor-errors']) {
+      expect(conf.get(route), route).toMatchObject({ canRead: true, canCreate: false, canWrite: false, canDelete: false, globalSearch: { isVisible: false } });
+    }
+    // built areas keep their rights: an entity, and the users page of the security area
+    expect(conf.get('vehicles')).toMatchObject({ canCreate: true, canWrite: true, canDelete: true });
+    expect(conf.get('users')).toMatchObject({ canCreate: true, canWrite: true, globalSearch: { isVisible: true } });
+  });
+
+  it("answers in the language asked for, else the user's", async () => {
+    const english = (await admin({ method: 'GET', url: '/api/entityconf/visible?lang=en' })).json().data as EntityConf[];
+    expect(english.find((c) => c.route === 'vehicles')?.menu.label).toBe('Vehicles');
+    expect((await visible()).get('vehicles')?.menu.label).toBe('Veicoli');
+    expect((await admin({ method: 'GET', url: '/api/entityconf/visible?lang=xx' })).statusCode).toBe(400);
+  });
+
   it('merges an override over the catalogue defaults in /api/entityconf/visible, and deleting it restores them', async () => {
     const defaults = (await visible()).get('tags')!;
     expect(defaults).toMatchObject({ icon: 'TagsOutlined', color: '#1f6f50', textColor: '#ffffff', menu: { label: 'Etichette', isVisible: true } });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PRIVACY_CODE, DEMO_PRIVACY_FILE, textPdf } from '../../src/privacy/seed.js';
+import { DEMO_PRIVACY_CODE, DEMO_PRIVACY_FILE, textPdf } from '../../src/domain/privacy/seed.js';
 import { callers, json, type Call } from '../configuration/support.js';
 import { minimalPdf, PNG_1X1 } from '../documents/fixtures.js';
 import { expectViolation, STRONG_PASSWORD, uniqueName } from '../security/support.js';

@@ -184,22 +184,49 @@ describe('record engine', () => {
 
   describe('record-level write rules', () => {
     it('limits writing to the author when authWrite is OWNER', async () => {
-      const mine = await create({ name: 'Solo mia', authWrite: 'OWNER' }, owner);
-      expect(mine.authorId).toBe(ownerId);
+      const admin = as(t.app, (await signIn(t.app, 'admin')).token);
+      const created = await create({ name: 'Solo mia' }, owner);
+      // only who manages access sets the rule; the author stays the owner
+      const ruled = await admin({ method: 'PUT', url: `${E}/${created.id}`, ...json({ version: 1, authWrite: 'OWNER' }) });
+      const mine = ruled.json().data;
+      expect(mine).toMatchObject({ authorId: ownerId, authWrite: 'OWNER' });
       expect((await owner({ method: 'GET', url: `${E}/${mine.id}` })).json().data.canWrite).toBe(true);
       expect((await operator({ method: 'GET', url: `${E}/${mine.id}` })).json().data.canWrite).toBe(false);
-      const denied = await operator({ method: 'PUT', url: `${E}/${mine.id}`, ...json({ version: 1, name: 'presa' }) });
+      const denied = await operator({ method: 'PUT', url: `${E}/${mine.id}`, ...json({ version: 2, name: 'presa' }) });
       expect(denied.statusCode).toBe(403);
-      const admin = as(t.app, (await signIn(t.app, 'admin')).token);
-      expect((await admin({ method: 'PUT', url: `${E}/${mine.id}`, ...json({ version: 1, name: 'admin' }) })).statusCode).toBe(200);
+      expect((await admin({ method: 'PUT', url: `${E}/${mine.id}`, ...json({ version: 2, name: 'admin' }) })).statusCode).toBe(200);
     });
 
     it('lets a role named in authWrite or authWriteMap write', async () => {
-      const record = await create({ name: 'Per ruoli', authWrite: 'ROLE_OWNER', authWriteMap: ['ROLE_CUSTOMER'] });
+      const admin = as(t.app, (await signIn(t.app, 'admin')).token);
+      const record = await create({ name: 'Per ruoli', authWrite: 'ROLE_OWNER', authWriteMap: ['ROLE_CUSTOMER'] }, admin);
       expect((await operator({ method: 'PUT', url: `${E}/${record.id}`, ...json({ version: 1, name: 'no' }) })).statusCode).toBe(403);
       expect((await owner({ method: 'PUT', url: `${E}/${record.id}`, ...json({ version: 1, name: 'owner' }) })).statusCode).toBe(200);
       const customer = as(t.app, (await signIn(t.app, 'customer')).token);
       expect((await customer({ method: 'PUT', url: `${E}/${record.id}`, ...json({ version: 2, name: 'customer' }) })).statusCode).toBe(200);
+    });
+
+    it('lets only who manages access set the access fields: a writer cannot lock the others out', async () => {
+      const manager = as(t.app, (await signIn(t.app, 'manager')).token);
+      for (const [call, fields] of [
+        [operator, { authWrite: 'OWNER' }],
+        [owner, { authWriteMap: ['ROLE_OWNER'] }],
+        [manager, { authRead: 'ROLE_ADMIN' }],
+      ] as const) {
+        const before = (await operator({ method: 'GET', url: `${E}?q=${q({ query: 'Lucchetto' })}` })).json().data.total;
+        const refused = await call({ method: 'POST', url: E, ...json({ name: 'Lucchetto', ...fields }) });
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json().errorMessage).toBe('CANT_SET_ACCESS');
+        expect((await operator({ method: 'GET', url: `${E}?q=${q({ query: 'Lucchetto' })}` })).json().data.total).toBe(before);
+      }
+      const record = await create({ name: 'Condivisa', authWrite: null, authWriteMap: [] });
+      const lock = await operator({ method: 'PUT', url: `${E}/${record.id}`, ...json({ version: 1, authWrite: 'OWNER' }) });
+      expect(lock.statusCode).toBe(403);
+      expect((await operator({ method: 'GET', url: `${E}/${record.id}` })).json().data).toMatchObject({ version: 1, authWrite: null });
+      // sending back the record as it was read changes nothing and is accepted
+      const echoed = await operator({ method: 'PUT', url: `${E}/${record.id}`, ...json({ ...record, name: 'Condivisa 2' }) });
+      expect(echoed.statusCode).toBe(200);
+      expect(echoed.json().data).toMatchObject({ name: 'Condivisa 2', authWrite: null, authWriteMap: [] });
     });
   });
 

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { q } from '../configuration/support.js';
@@ -5,6 +6,8 @@ import { as, createTestApp, signIn, type TestApp } from '../support/test-app.js'
 import { createProbeTable, probeCatalogue } from './probe-entity.js';
 
 const E = '/api/test/probes';
+/** Cells a spreadsheet would run as formulas (OWASP "CSV Injection"). */
+const FORMULAS = ['=HYPERLINK("http://evil.example","clic")', '+1+2', '-2+3', '@SUM(A1:A2)', '\tcmd', '\r=1+1'];
 const json = (value: unknown) => ({ headers: { 'content-type': 'application/json' }, payload: JSON.stringify(value) });
 
 describe('export', () => {
@@ -19,6 +22,10 @@ describe('export', () => {
       if (res.statusCode !== 201) throw new Error(res.body);
     }
     await operator({ method: 'POST', url: E, ...json({ name: 'Altro; con "virgolette"', notes: 'riga\nnuova' }) });
+    for (const name of FORMULAS) {
+      const res = await operator({ method: 'POST', url: E, ...json({ name, notes: 'formulainiettata', weight: -3.5 }) });
+      if (res.statusCode !== 201) throw new Error(res.body);
+    }
   }, 240_000);
   afterAll(() => t.close());
 
@@ -43,6 +50,26 @@ describe('export', () => {
     const res = await operator({ method: 'GET', url: `${E}/export?format=csv&q=${q({ query: 'virgolette' })}` });
     expect(res.body).toContain('"Altro; con ""virgolette"""');
     expect(res.body).toContain('"riga\nnuova"');
+  });
+
+  it('makes cells that start like a formula inert with a leading quote in CSV, numbers untouched', async () => {
+    const res = await operator({ method: 'GET', url: `${E}/export?format=csv&sort=id,asc&q=${q({ query: 'formulainiettata' })}` });
+    const rows: Record<string, string>[] = parse(res.body.slice(1), { delimiter: ';', columns: true });
+    expect(rows.map((r) => r.name)).toEqual(FORMULAS.map((name) => `'${name}`));
+    // our own negative numbers stay numbers
+    expect(rows.map((r) => r.weight)).toEqual(FORMULAS.map(() => '-3,5'));
+  });
+
+  it('writes formula-like text into XLSX as plain strings, never formulas', async () => {
+    const res = await operator({ method: 'GET', url: `${E}/export?format=xlsx&sort=id,asc&q=${q({ query: 'formulainiettata' })}` });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const names = FORMULAS.map((_, i) => sheet.getRow(i + 2).getCell(header.indexOf('name') + 1));
+    // XML reads a carriage return back as a line feed
+    expect(names.map((c) => c.value)).toEqual(FORMULAS.map((f) => f.replace('\r', '\n')));
+    for (const c of names) expect(c.type).toBe(ExcelJS.ValueType.String);
   });
 
   it('exports the same rows as the search, filters included', async () => {

@@ -10,7 +10,7 @@ import { createTestApp, signIn, type TestApp } from '../support/test-app.js';
 describe('concurrent transactions', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ loginRateLimit: { perUsername: 100, perUsernameAnyAddress: 100, perAddress: 100, windowSeconds: 900 } });
     await sql`create table tx_probe (tx integer not null, step integer not null)`.execute(t.db);
     await sql`create table tx_counter (id integer primary key, n integer not null)`.execute(t.db);
     await sql`insert into tx_counter values (1, 0)`.execute(t.db);
@@ -47,25 +47,20 @@ describe('concurrent transactions', () => {
     expect([...seenByTx.values()].every((c) => c === 2)).toBe(true);
   });
 
-  it('50 parallel HTTP refreshes of one token: exactly one wins, the replays revoke the session', async () => {
+  it('50 parallel HTTP refreshes of one token: exactly one rotates it, the others (the same race) get an access token and no chain of their own', async () => {
     const user = await signIn(t.app, 'operator');
     const responses = await Promise.all(
       Array.from({ length: 50 }, () => t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: user.refreshToken } })),
     );
-    const ok = responses.filter((r) => r.statusCode === 200);
-    expect(ok).toHaveLength(1);
-    expect(responses.filter((r) => r.statusCode === 401)).toHaveLength(49);
-    const session = await t.db
-      .selectFrom('sessions')
-      .select(['revoked_reason'])
-      .where('user_id', '=', user.id)
-      .orderBy('created_at', 'desc')
-      .executeTakeFirstOrThrow();
-    expect(session.revoked_reason).toBe('REFRESH_TOKEN_REUSE');
+    expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(50);
+    expect(responses.filter((r) => r.json().data.refreshToken !== null)).toHaveLength(1);
+    const session = await t.db.selectFrom('sessions').select(['revoked_at']).where('user_id', '=', user.id).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    expect(session.revoked_at).toBeNull();
     const tokens = await t.db.selectFrom('refresh_tokens as rt').innerJoin('sessions as s', 's.id', 'rt.session_id').select('rt.token_hash').where('s.user_id', '=', user.id).execute();
     expect(tokens).toHaveLength(2); // the original, spent, and the single rotation
   });
 
+  // every attempt counts until its password is checked: this test of sessions raises the limit of one user from one address
   it('50 parallel sign-ins each get a complete session of their own', async () => {
     const before = await t.db.selectFrom('sessions').select(sql<number>`count(*)::int`.as('c')).executeTakeFirstOrThrow();
     const users = await Promise.all(Array.from({ length: 50 }, () => signIn(t.app, 'manager')));

@@ -15,12 +15,13 @@ import {
   seedDemoMasterData,
   vatNumberOf,
 } from '../../src/seed/demo-master-data.js';
+import { seedContext } from '../../src/domain/index.js';
 import { callers, type Call } from '../configuration/support.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 type Row = Record<string, unknown> & { id: number };
 const TODAY = new Date().toISOString().slice(0, 10);
-const quiet = { info: () => undefined };
+const quiet = { info: () => undefined, warn: () => undefined };
 
 /** Every record of an endpoint, through the API as the administrator. */
 async function all(call: Call, endpoint: string): Promise<Row[]> {
@@ -274,7 +275,7 @@ describe('demo master data', () => {
 
   it('does not seed twice', async () => {
     const before = (await sql<{ c: number }>`select count(*)::int as c from record_history`.execute(t.db)).rows[0]!.c;
-    expect(await seedDemoMasterData(t.db, t.config, quiet)).toBeNull();
+    expect(await seedDemoMasterData(seedContext(t.db, t.config, quiet))).toBeNull();
     expect((await sql<{ c: number }>`select count(*)::int as c from record_history`.execute(t.db)).rows[0]!.c).toBe(before);
   });
 
@@ -298,7 +299,7 @@ describe('demo master data', () => {
       // an EER code only the last records (the materials) use
       await sql`update waste set deleted = true where code = '191212'`.execute(bare.db);
       try {
-        await expect(seedDemoMasterData(bare.db, { demoData: true }, quiet)).rejects.toThrow(/191212/);
+        await expect(seedDemoMasterData(seedContext(bare.db, { ...bare.config, demoData: true }, quiet))).rejects.toThrow(/191212/);
       } finally {
         await sql`update waste set deleted = false where code = '191212'`.execute(bare.db);
       }
@@ -308,7 +309,7 @@ describe('demo master data', () => {
     it('seeded later, gives the same demo: the data is deterministic', async () => {
       const messages: string[] = [];
       const started = Date.now();
-      expect(await seedDemoMasterData(bare.db, { demoData: true }, { info: (m: string) => void messages.push(m) })).toEqual(COUNTS);
+      expect(await seedDemoMasterData(seedContext(bare.db, { ...bare.config, demoData: true }, { ...quiet, info: (m: string) => void messages.push(m) }))).toEqual(COUNTS);
       const elapsed = Date.now() - started;
       console.info(`demo master data seed: ${elapsed} ms (${messages.join(' ')})`);
       // codes follow the ids, and the failed attempt above used some: everything else is compared

@@ -16,7 +16,8 @@ export interface PasswordRule {
 }
 
 /** Areas the user may read (the server decides; spec §6). */
-export const fetchVisibleEntities = () => http.data<EntityConf[]>('/api/entityconf/visible');
+/** The entity configurations of the signed-in user, labels in `lang` (the language the web shows). */
+export const fetchVisibleEntities = (lang: string) => http.data<EntityConf[]>('/api/entityconf/visible', { query: { lang } });
 
 /** The password rule; readable without a bearer so a user with an expired password can see it. */
 export async function fetchPasswordRule(key: string): Promise<PasswordRule | null> {

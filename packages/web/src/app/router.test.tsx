@@ -38,8 +38,8 @@ function renderAt(path: string) {
 
 const readable = (routes: string[]) =>
   vi.fn(async (input: RequestInfo | URL) => {
-    const body = String(input).endsWith('/api/entityconf/visible')
-      ? { data: routes.map((route) => ({ route, canRead: true })) }
+    const body = new URL(String(input), 'http://localhost').pathname === '/api/entityconf/visible'
+      ? { data: routes.map((route) => ({ route, canRead: true, menu: { icon: 'AppstoreOutlined', label: route, path: `/${route}`, group: null, isVisible: true } })) }
       : { data: null };
     return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
   });
@@ -70,6 +70,7 @@ describe('routes and guards', () => {
     expect(page.getAttribute('data-route')).toBe('rdr');
     expect(page.textContent).toContain('Richieste di ritiro');
     expect(page.textContent).toContain('In preparazione');
+    expect(screen.getByTestId('area-planned').textContent).toMatch(/^Qui arriveranno le richieste di ritiro/);
   });
 
   it('answers 403 for an area the server does not list as readable', async () => {

@@ -13,8 +13,8 @@ interface Props {
 }
 
 /**
- * Every area route until the record engine arrives: 403 when the server does not let the user
- * read the area, otherwise the area's title and an honest "in preparation" notice. No fake data.
+ * An area not built yet: 403 when the server does not let the user read it, otherwise its title
+ * and an honest notice of what it will hold (the area's `planned` text). No fake data.
  */
 export function AreaPlaceholderPage({ route, mode }: Props) {
   const { t, i18n } = useTranslation();
@@ -34,7 +34,11 @@ export function AreaPlaceholderPage({ route, mode }: Props) {
         {title}
       </Typography.Title>
       <Typography.Text type="secondary">{t(`AREA.MODES.${mode}`, { id })}</Typography.Text>
-      <Result status="info" title={t('AREA.IN_PREPARATION')} subTitle={t('AREA.IN_PREPARATION_DESCRIPTION')} />
+      <Result
+        status="info"
+        title={t('AREA.IN_PREPARATION')}
+        subTitle={<span data-testid="area-planned">{area?.planned ? (i18n.language === 'en' ? area.planned.en : area.planned.it) : t('AREA.IN_PREPARATION_DESCRIPTION')}</span>}
+      />
     </div>
   );
 }

@@ -20,6 +20,7 @@ import * as m0018 from './0018-mail-templates.js';
 import * as m0019 from './0019-business-units.js';
 import * as m0020 from './0020-albo-status.js';
 import * as m0021 from './0021-search-prefixes.js';
+import * as m0022 from './0022-outbox-secrets.js';
 
 /**
  * Append-only: a migration, once released, is never edited; changes come as a new entry.
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0019-business-units': m0019,
   '0020-albo-status': m0020,
   '0021-search-prefixes': m0021,
+  '0022-outbox-secrets': m0022,
 };

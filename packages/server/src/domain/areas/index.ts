@@ -1,9 +1,9 @@
-import { AREA_SUBJECT_ASSIGNMENTS } from '@circula/model';
+import type { DomainModule } from '../module.js';
+import { area, AREA_SUBJECT_ASSIGNMENTS } from '@circula/model';
 import { sql } from 'kysely';
 import { constraintViolation } from '../../http/errors.js';
 import type { HookContext, HookRegistry, RecordData } from '../../records/hooks.js';
 
-export const AREA = 'area';
 
 type FieldError = { field: string; message: string };
 
@@ -45,7 +45,7 @@ async function check(ctx: HookContext, record: RecordData): Promise<void> {
 
 /** The rules of an area's assignments; `assignedSubjects` follows them. */
 export function registerAreaHooks(registry: HookRegistry): HookRegistry {
-  registry.register(AREA, {
+  registry.register(area, {
     async beforeCreate(ctx, values) {
       await check(ctx, values);
       return { ...values, assignedSubjects: assignedSubjectsOf(values) };
@@ -63,3 +63,5 @@ export function registerAreaHooks(registry: HookRegistry): HookRegistry {
   });
   return registry;
 }
+
+export const areasModule: DomainModule = { name: 'areas', hooks: registerAreaHooks };

@@ -1,4 +1,5 @@
-import { attachmentOwner, tableName, type AttachmentOwnerKind, type Catalogue } from '@circula/model';
+import type { DomainModule } from '../module.js';
+import { attachment, attachmentOwner, note, tableName, type AttachmentOwnerKind, type Catalogue } from '@circula/model';
 import { sql, type SqlBool } from 'kysely';
 import { checkDocument, giveDocument } from '../../documents/claim.js';
 import { constraintViolation, forbidden } from '../../http/errors.js';
@@ -6,8 +7,6 @@ import type { HookContext, HookRegistry, RecordData } from '../../records/hooks.
 import { can } from '../../records/policy.js';
 import { compileFilter } from '../../records/search.js';
 
-export const NOTE = 'note';
-export const ATTACHMENT = 'attachment';
 
 interface Owner {
   entity: string;
@@ -71,7 +70,7 @@ async function claimDocument(ctx: HookContext, owner: Owner, documentId: number)
 }
 
 export function registerAttachmentHooks(registry: HookRegistry, catalogue: Catalogue): HookRegistry {
-  registry.register(NOTE, {
+  registry.register(note, {
     async beforeCreate(ctx, values) {
       const owner = ownerOf(values, false);
       if (owner) await checkOwner(ctx, catalogue, owner);
@@ -84,7 +83,7 @@ export function registerAttachmentHooks(registry: HookRegistry, catalogue: Catal
       assertOwnerAuthority(ctx, current, 'D');
     },
   });
-  registry.register(ATTACHMENT, {
+  registry.register(attachment, {
     async beforeCreate(ctx, values) {
       const owner = ownerOf(values, true)!;
       await checkOwner(ctx, catalogue, owner);
@@ -102,3 +101,5 @@ export function registerAttachmentHooks(registry: HookRegistry, catalogue: Catal
   });
   return registry;
 }
+
+export const attachmentsModule: DomainModule = { name: 'attachments', hooks: registerAttachmentHooks };

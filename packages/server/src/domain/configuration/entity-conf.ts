@@ -2,8 +2,6 @@ import { AREAS, type Catalogue, type EntityType } from '@circula/model';
 import { constraintViolation } from '../../http/errors.js';
 import type { EntityHooks } from '../../records/hooks.js';
 
-export const ENTITY_CONF = 'entity-conf';
-
 /** The type of a route of the catalogue or of the route areas, or null when no such route exists. */
 export function routeType(catalogue: Catalogue, route: string): EntityType | null {
   return catalogue.target(route)?.type ?? AREAS.find((a) => a.route === route)?.type ?? null;

@@ -1,7 +1,7 @@
+import { alboAuthorisation } from '@circula/model';
 import { constraintViolation } from '../../http/errors.js';
 import type { HookRegistry, RecordData } from '../../records/hooks.js';
 
-export const ALBO_AUTHORISATION = 'albo-authorisation';
 
 /** An enrolment starts before it ends. */
 function check(record: RecordData): void {
@@ -11,7 +11,7 @@ function check(record: RecordData): void {
 }
 
 export function registerAlboHooks(registry: HookRegistry): HookRegistry {
-  registry.register(ALBO_AUTHORISATION, {
+  registry.register(alboAuthorisation, {
     async beforeCreate(_ctx, values) {
       check(values);
     },

@@ -1,8 +1,6 @@
-import { SIGNED_CONTRACT_TYPE } from '@circula/model';
+import { attachment, SIGNED_CONTRACT_TYPE } from '@circula/model';
 import { constraintViolation } from '../../http/errors.js';
 import type { HookRegistry, RecordData } from '../../records/hooks.js';
-
-export const ATTACHMENT = 'attachment';
 
 /**
  * The dates of an attached document: a contract is dated (the day it was signed, route
@@ -19,7 +17,7 @@ function check(document: RecordData): void {
 
 /** Rules of a subject's signed contracts (documents of type CONTRACT), on top of the attachment rules. */
 export function registerSignedContractHooks(registry: HookRegistry): HookRegistry {
-  registry.register(ATTACHMENT, {
+  registry.register(attachment, {
     async beforeCreate(_ctx, values) {
       check(values);
     },

@@ -1,9 +1,11 @@
+import type { DomainModule } from '../module.js';
+import { registerAlboHooks } from './albo.js';
+import { subjectRoutes } from './vcard.js';
+import { subject } from '@circula/model';
 import type { HookRegistry, RecordData } from '../../records/hooks.js';
 import { constraintViolation } from '../../http/errors.js';
 import { registerSignedContractHooks } from './contracts.js';
 import { registerSubjectRelationHooks } from './relations.js';
-
-export const SUBJECT = 'subject';
 
 /**
  * Rules across the fields of a subject (each field's own format — partita IVA check digit,
@@ -22,7 +24,7 @@ export function checkSubject(subject: RecordData): void {
 }
 
 export function registerSubjectHooks(registry: HookRegistry): HookRegistry {
-  registry.register(SUBJECT, {
+  registry.register(subject, {
     async beforeCreate(_ctx, values) {
       checkSubject(values);
     },
@@ -34,3 +36,13 @@ export function registerSubjectHooks(registry: HookRegistry): HookRegistry {
   registerSignedContractHooks(registry);
   return registry;
 }
+
+/** Subjects with their relations, signed contracts and Albo enrolments; the vCard export. */
+export const subjectsModule: DomainModule = {
+  name: 'subjects',
+  hooks(registry) {
+    registerSubjectHooks(registry);
+    registerAlboHooks(registry);
+  },
+  routes: (app, { catalogue, records }) => subjectRoutes(app, catalogue, records),
+};

@@ -1,7 +1,7 @@
+import { subjectRelation } from '@circula/model';
 import { constraintViolation } from '../../http/errors.js';
 import type { HookRegistry, RecordData } from '../../records/hooks.js';
 
-export const SUBJECT_RELATION = 'subject-relation';
 
 /** A relation joins two different subjects: a subject is not the branch, signatory or contact of itself. */
 function check(relation: RecordData): void {
@@ -12,7 +12,7 @@ function check(relation: RecordData): void {
 }
 
 export function registerSubjectRelationHooks(registry: HookRegistry): HookRegistry {
-  registry.register(SUBJECT_RELATION, {
+  registry.register(subjectRelation, {
     async beforeCreate(_ctx, values) {
       check(values);
     },

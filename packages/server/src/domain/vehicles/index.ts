@@ -1,7 +1,7 @@
+import type { DomainModule } from '../module.js';
+import { vehicle } from '@circula/model';
 import { constraintViolation } from '../../http/errors.js';
 import type { HookRegistry, RecordData } from '../../records/hooks.js';
-
-export const VEHICLE = 'vehicle';
 
 /** Italian plates since 1994: two letters, three digits, two letters (trailers too: XA000AA). */
 const ITALIAN_PLATE = /^[A-Z]{2}\d{3}[A-Z]{2}$/;
@@ -22,7 +22,7 @@ function complete(vehicle: RecordData): RecordData {
 }
 
 export function registerVehicleHooks(registry: HookRegistry): HookRegistry {
-  registry.register(VEHICLE, {
+  registry.register(vehicle, {
     async beforeCreate(_ctx, values) {
       return { ...values, ...complete(values) };
     },
@@ -33,3 +33,5 @@ export function registerVehicleHooks(registry: HookRegistry): HookRegistry {
   });
   return registry;
 }
+
+export const vehiclesModule: DomainModule = { name: 'vehicles', hooks: registerVehicleHooks };

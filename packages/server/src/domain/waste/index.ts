@@ -1,8 +1,8 @@
+import type { DomainModule } from '../module.js';
+import { seedWasteCatalogue } from '../../seed/waste-catalogue.js';
 import { constraintViolation } from '../../http/errors.js';
 import type { HookContext, HookRegistry, RecordData } from '../../records/hooks.js';
-import { lookupTable } from '@circula/model';
-
-export const WASTE = 'waste';
+import { lookupTable, waste } from '@circula/model';
 
 /** The entry types flagged hazardous (flag1) in the WASTE_ENTRY_TYPE table. */
 const HAZARDOUS_ENTRY_TYPES = new Set((lookupTable('WASTE_ENTRY_TYPE')?.values ?? []).filter((v) => v.flag1).map((v) => v.code));
@@ -30,7 +30,7 @@ function complete(ctx: HookContext, record: RecordData): RecordData {
 }
 
 export function registerWasteHooks(registry: HookRegistry): HookRegistry {
-  registry.register(WASTE, {
+  registry.register(waste, {
     async beforeCreate(ctx, values) {
       return { ...values, ...complete(ctx, values) };
     },
@@ -40,3 +40,6 @@ export function registerWasteHooks(registry: HookRegistry): HookRegistry {
   });
   return registry;
 }
+
+/** The EER catalogue (842 codes) is the waste module's base data. */
+export const wasteModule: DomainModule = { name: 'waste', hooks: registerWasteHooks, seed: ({ db }) => seedWasteCatalogue(db) };

@@ -13,7 +13,7 @@ import { SystemMenu } from './SystemMenu';
 export function ShellLayout() {
   const { t } = useTranslation();
   const user = useCurrentUser();
-  const { routes } = useReadableRoutes();
+  const { routes, byRoute } = useReadableRoutes();
   const [collapsed, setCollapsed] = useState(false);
   if (!user) return null;
 
@@ -30,7 +30,7 @@ export function ShellLayout() {
         style={{ borderInlineEnd: '1px solid #f0f0f0', position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}
       >
         <div style={{ height: 16 }} />
-        <SideMenu user={user} readable={routes} collapsed={collapsed} />
+        <SideMenu user={user} readable={routes} confs={byRoute} collapsed={collapsed} />
       </Layout.Sider>
       <Layout>
         <Layout.Header className="shell-header">
@@ -40,7 +40,7 @@ export function ShellLayout() {
           </div>
           <div style={{ display: 'flex', alignItems: 'center', gap: 16 }}>
             <LanguageSwitch />
-            <SystemMenu user={user} readable={routes} />
+            <SystemMenu user={user} readable={routes} confs={byRoute} />
           </div>
         </Layout.Header>
         <Layout.Content style={{ padding: 24 }}>

@@ -24,7 +24,7 @@ function renderMenu(path: string, readable: string[]) {
   render(
     <AppProviders>
       <MemoryRouter initialEntries={[path]}>
-        <SideMenu user={logistic} readable={new Set(readable)} collapsed={false} />
+        <SideMenu user={logistic} readable={new Set(readable)} confs={new Map()} collapsed={false} />
       </MemoryRouter>
     </AppProviders>,
   );

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { CurrentUser } from '../auth/user-store';
 import { AppIcon } from './icons';
-import { composeMenu, labelText, type NavEntry } from './menu-model';
+import { composeMenu, labelText, type MenuConfs, type NavEntry } from './menu-model';
 
 type Item = NonNullable<MenuProps['items']>[number];
 
@@ -29,11 +29,11 @@ export function selectedEntry(entries: NavEntry[], pathname: string): { path: st
  * items hidden while the group is closed: every readable route keeps exactly one element in the
  * page (antd's sub-menus either leave closed entries out or render them twice).
  */
-export function SideMenu({ user, readable, collapsed }: { user: CurrentUser; readable: ReadonlySet<string>; collapsed: boolean }) {
+export function SideMenu({ user, readable, confs, collapsed }: { user: CurrentUser; readable: ReadonlySet<string>; confs: MenuConfs; collapsed: boolean }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const entries = useMemo(() => composeMenu(SIDE_MENU, user, readable, 'side'), [user, readable]);
+  const entries = useMemo(() => composeMenu(SIDE_MENU, user, readable, 'side', confs), [user, readable, confs]);
   const selected = selectedEntry(entries, pathname);
   const selectedGroup = selected?.groupKey ?? null;
   const [openGroups, setOpenGroups] = useState<string[]>(() => (selectedGroup ? [selectedGroup] : []));

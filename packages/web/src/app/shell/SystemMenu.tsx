@@ -9,7 +9,7 @@ import { logout } from '../auth/session';
 import type { CurrentUser } from '../auth/user-store';
 import { getEnvironment } from '../environment';
 import { AppIcon } from './icons';
-import { composeMenu, labelText, type NavEntry } from './menu-model';
+import { composeMenu, labelText, type MenuConfs, type NavEntry } from './menu-model';
 
 type Item = NonNullable<MenuProps['items']>[number];
 
@@ -23,13 +23,13 @@ function initials(name: string): string {
 }
 
 /** The user's menu (spec §2 "System menu"), opened from the avatar and name in the header. */
-export function SystemMenu({ user, readable }: { user: CurrentUser; readable: ReadonlySet<string> }) {
+export function SystemMenu({ user, readable, confs }: { user: CurrentUser; readable: ReadonlySet<string>; confs: MenuConfs }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [changingPassword, setChangingPassword] = useState(false);
   const [sendingLink, setSendingLink] = useState(false);
-  const entries = useMemo(() => composeMenu(SYSTEM_MENU, user, readable, 'system'), [user, readable]);
+  const entries = useMemo(() => composeMenu(SYSTEM_MENU, user, readable, 'system', confs), [user, readable, confs]);
   const env = getEnvironment();
 
   const paths = useMemo(() => {

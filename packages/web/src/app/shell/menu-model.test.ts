@@ -2,7 +2,7 @@ import { AREAS, SIDE_MENU, SYSTEM_MENU } from '@circula/model';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../auth/user-store';
 import { hasIcon } from './icons';
-import { composeMenu, menuLinks, type NavEntry } from './menu-model';
+import { composeMenu, labelText, menuLinks, type MenuConfs, type NavEntry } from './menu-model';
 
 const everyRoute: ReadonlySet<string> = new Set(AREAS.map((a) => a.route));
 
@@ -26,6 +26,22 @@ function userWith(authorities: string[], extra: Partial<CurrentUser> = {}): Curr
 const keys = (entries: NavEntry[]) => entries.map((e) => e.key);
 const routes = (entries: NavEntry[]) => menuLinks(entries).map((l) => l.route);
 const group = (entries: NavEntry[], key: string) => entries.find((e) => e.kind === 'group' && e.key === key);
+
+describe('menus from the server configuration of each route', () => {
+  const admin = userWith(['ROLE_ADMIN', 'ACCESS_BACKOFFICE']);
+  const conf = (route: string, label: string, icon: string, isVisible = true) => [route, { menu: { icon, label, path: `/${route}`, group: null, isVisible } }] as const;
+
+  it("shows an administrator's label and icon, and leaves out what they hid from the menu", () => {
+    const confs: MenuConfs = new Map([conf('vehicles', 'Flotta', 'CarOutlined'), conf('waste', 'Rifiuti', 'DeleteOutlined', false)]);
+    const links = menuLinks(composeMenu(SYSTEM_MENU, admin, everyRoute, 'system', confs));
+    const vehicles = links.find((l) => l.route === 'vehicles')!;
+    expect(vehicles.icon).toBe('CarOutlined');
+    expect(labelText(vehicles.label, (k) => k, 'it')).toBe('Flotta');
+    expect(links.some((l) => l.route === 'waste')).toBe(false);
+    // routes the configuration does not name keep the catalogue's label and icon
+    expect(links.find((l) => l.route === 'materials')?.icon).toBe(AREAS.find((a) => a.route === 'materials')!.icon);
+  });
+});
 
 describe('side menu', () => {
   it('hides the owner and requester entries from owners and shows them the company entry', () => {

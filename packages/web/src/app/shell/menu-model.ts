@@ -3,6 +3,7 @@ import {
   findArea,
   visibleMenu,
   type AreaDefinition,
+  type EntityConf,
   type MenuItem,
   type MenuLeaf,
 } from '@circula/model';
@@ -12,7 +13,13 @@ import type { CurrentUser } from '../auth/user-store';
  * The menus of spec §2 as one user sees them, ready to render: the model decides visibility
  * (visibleMenu), this adds paths, labels, icons and the test ids the browser tests rely on.
  */
-export type NavLabel = { i18nKey: string } | { area: AreaDefinition['label'] };
+export type NavLabel = { i18nKey: string } | { area: AreaDefinition['label'] } | { text: string };
+
+/**
+ * The server's configuration of each readable route (`/api/entityconf/visible`): its menu label,
+ * icon and visibility, with an administrator's entity-configuration overrides already applied.
+ */
+export type MenuConfs = ReadonlyMap<string, Pick<EntityConf, 'menu'>>;
 
 export interface NavLink {
   kind: 'link';
@@ -45,30 +52,31 @@ export type NavEntry = NavLink | NavAction | NavGroup;
 
 export type MenuScope = 'side' | 'system';
 
-function areaLink(leaf: MenuLeaf, scope: MenuScope): NavLink {
+function areaLink(leaf: MenuLeaf, scope: MenuScope, confs: MenuConfs | undefined): NavLink {
   const area = findArea(leaf.route);
+  const menu = confs?.get(leaf.route)?.menu;
   return {
     kind: 'link',
     key: leaf.key,
     path: `/${leaf.route}`,
     route: leaf.route,
-    icon: area?.icon ?? 'AppstoreOutlined',
-    label: area ? { area: area.label } : { i18nKey: `MENU.ITEMS.${leaf.route}` },
+    icon: menu?.icon ?? area?.icon ?? 'AppstoreOutlined',
+    label: menu ? { text: menu.label } : area ? { area: area.label } : { i18nKey: `MENU.ITEMS.${leaf.route}` },
     testId: scope === 'side' ? `menu-item-${leaf.route}` : `system-menu-item-${leaf.route}`,
   };
 }
 
-function toEntry(item: MenuItem, user: CurrentUser, scope: MenuScope): NavEntry | null {
+function toEntry(item: MenuItem, user: CurrentUser, scope: MenuScope, confs: MenuConfs | undefined): NavEntry | null {
   switch (item.kind) {
     case 'route':
-      return areaLink(item, scope);
+      return areaLink(item, scope, confs);
     case 'group':
       return {
         kind: 'group',
         key: item.key,
         icon: item.icon,
         label: { i18nKey: `MENU.GROUPS.${item.key}` },
-        children: item.children.map((child) => areaLink(child, scope)),
+        children: item.children.map((child) => areaLink(child, scope, confs)),
       };
     case 'company': {
       const path = companyPath(user);
@@ -93,9 +101,14 @@ function toEntry(item: MenuItem, user: CurrentUser, scope: MenuScope): NavEntry 
   }
 }
 
-export function composeMenu(items: MenuItem[], user: CurrentUser, readable: ReadonlySet<string>, scope: MenuScope): NavEntry[] {
-  return visibleMenu(items, user, readable)
-    .map((item) => toEntry(item, user, scope))
+/**
+ * The menu one user sees. With the server's route configurations (`confs`) each entry takes their
+ * label and icon, and a route an administrator hid from the menu is left out.
+ */
+export function composeMenu(items: MenuItem[], user: CurrentUser, readable: ReadonlySet<string>, scope: MenuScope, confs?: MenuConfs): NavEntry[] {
+  const shown = confs ? new Set([...readable].filter((route) => confs.get(route)?.menu.isVisible !== false)) : readable;
+  return visibleMenu(items, user, shown)
+    .map((item) => toEntry(item, user, scope, confs))
     .filter((entry): entry is NavEntry => entry !== null);
 }
 
@@ -105,5 +118,6 @@ export function menuLinks(entries: NavEntry[]): NavLink[] {
 }
 
 export function labelText(label: NavLabel, t: (key: string) => string, language: string): string {
+  if ('text' in label) return label.text;
   return 'i18nKey' in label ? t(label.i18nKey) : language === 'en' ? label.area.en : label.area.it;
 }

@@ -15,8 +15,8 @@ export function DashboardPage() {
   const user = useCurrentUser();
   const readable = useReadableRoutes();
   const shortcuts = useMemo(
-    () => (user ? menuLinks(composeMenu(SIDE_MENU, user, readable.routes, 'side')).filter((l) => l.route !== 'dashboard') : []),
-    [user, readable.routes],
+    () => (user ? menuLinks(composeMenu(SIDE_MENU, user, readable.routes, 'side', readable.byRoute)).filter((l) => l.route !== 'dashboard') : []),
+    [user, readable.routes, readable.byRoute],
   );
   if (!user) return null;
 

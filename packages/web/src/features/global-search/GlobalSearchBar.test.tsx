@@ -55,7 +55,7 @@ class FakeServer {
   readonly fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-    if (url === '/api/entityconf/visible') return json(200, { data: ENTITIES });
+    if (new URL(url, 'http://localhost').pathname === '/api/entityconf/visible') return json(200, { data: ENTITIES });
     if (url === `/api/conf/user/settings/findByUserId/${ADMIN.id}`) {
       await this.preferencesGate;
       return json(200, { data: { preferences: { ...this.preferences } } });

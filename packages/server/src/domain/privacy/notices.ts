@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/connect.js';
+import type { Db } from '../../db/connect.js';
 import type { MailService } from '../mail/service.js';
 import { localised } from './service.js';
 

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Database } from '../../db/schema.js';
 
 type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 

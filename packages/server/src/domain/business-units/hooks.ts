@@ -1,10 +1,6 @@
-import { checkDocument, giveDocument } from '../documents/claim.js';
-import type { HookRegistry, RecordData } from '../records/hooks.js';
-
-/** Base entity names (packages/model/src/entities/configuration/business.ts). */
-export const BUSINESS_UNIT = 'business-unit';
-export const CMS_STRUCTURE = 'cms-structure';
-export const CMS_RESOURCE = 'cms-resource';
+import { cmsResource } from '@circula/model';
+import { checkDocument, giveDocument } from '../../documents/claim.js';
+import type { HookRegistry, RecordData } from '../../records/hooks.js';
 
 /** Documents attached to a business unit are owned by DOC_BU and the unit's id (spec §6 business-unit documents). */
 export const BUSINESS_UNIT_DOCUMENTS = 'DOC_BU';
@@ -16,7 +12,7 @@ const normalisedPath = (values: RecordData): RecordData =>
   typeof values.path === 'string' ? { ...values, path: values.path.trim().replace(/^\/+|\/+$/g, '') } : values;
 
 export function registerBusinessHooks(registry: HookRegistry): HookRegistry {
-  registry.register(CMS_RESOURCE, {
+  registry.register(cmsResource, {
     async beforeCreate(ctx, values) {
       const fileName = typeof values.document === 'number' ? (await checkDocument(ctx, values.document, { authority: CMS_RESOURCE_OWNER, id: null })).fileName : null;
       return { ...normalisedPath(values), fileName };

@@ -1,10 +1,10 @@
 import { isAdmin, isRole } from '@circula/model';
 import { sql } from 'kysely';
-import { loadAuthorities, type Principal } from '../auth/users.js';
-import type { Db } from '../db/connect.js';
-import { noFilePresent, type StoredFile } from '../documents/send-file.js';
-import { constraintViolation, forbidden, notFound } from '../http/errors.js';
-import { can } from '../records/policy.js';
+import { loadAuthorities, type Principal } from '../../auth/users.js';
+import type { Db } from '../../db/connect.js';
+import { noFilePresent, type StoredFile } from '../../documents/send-file.js';
+import { constraintViolation, forbidden, notFound } from '../../http/errors.js';
+import { can } from '../../records/policy.js';
 import { withPrivacyTables, type PrivacyDb } from './tables.js';
 
 /** spec §8: a privacy or agreement document without a file. */

@@ -1,16 +1,9 @@
-import { Readable } from 'node:stream';
 import { CATALOGUE } from '@circula/model';
-import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import type { Principal } from '../auth/users.js';
-import type { Config } from '../config.js';
-import type { Db } from '../db/connect.js';
-import { registerDomainHooks } from '../domain/index.js';
-import { LocalDiskStorage } from '../documents/local-disk-storage.js';
-import { HookRegistry } from '../records/hooks.js';
-import { RecordService } from '../records/service.js';
+import { insertDemoPdf, storeDemoPdf } from '../../seed/demo-document.js';
+import { systemPrincipal, type SeedContext } from '../module.js';
 
-const SYSTEM: Principal = { userId: 0, username: 'system', sessionId: 'demo-privacy', authorities: ['ROLE_ADMIN'], lang: 'it' };
+const SYSTEM = systemPrincipal('demo-privacy');
 
 export const DEMO_PRIVACY_CODE = 'PRIVACY_GENERALE';
 export const DEMO_PRIVACY_FILE = 'informativa-privacy.pdf';
@@ -61,26 +54,17 @@ const NOTICE = [
  * exists when it is seeded (the demo users), so that only users created later are asked to
  * accept it at their first sign-in. Only into a database with demo data and no definition yet.
  */
-export async function seedDemoPrivacy(db: Db, config: Pick<Config, 'demoData' | 'documentsDir'>, log: Pick<FastifyBaseLogger, 'info'>): Promise<boolean> {
+export async function seedDemoPrivacy({ db, config, log, records }: SeedContext): Promise<boolean> {
   if (!config.demoData) return false;
   const { rows: existing } = await sql<{ id: number }>`select id from privacy_definition limit 1`.execute(db);
   if (existing.length > 0) return false;
   const pdf = textPdf(NOTICE);
-  const stored = await new LocalDiskStorage(config.documentsDir).put(Readable.from([pdf]));
+  const stored = await storeDemoPdf(config.documentsDir, pdf);
   const target = CATALOGUE.target('privacy-definitions');
   if (!target) throw new Error('demo privacy: the privacy definition is not in the catalogue');
-  const service = new RecordService(db, CATALOGUE, registerDomainHooks(new HookRegistry(), CATALOGUE));
   await db.transaction().execute(async (trx) => {
-    const { id: documentId } = await trx
-      .insertInto('documents')
-      .values({ file_name: DEMO_PRIVACY_FILE, current_version: 1, owner_entity: null, owner_id: null, author_id: SYSTEM.userId, created_by: SYSTEM.username, updated_by: SYSTEM.username })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('document_versions')
-      .values({ document_id: documentId, version: 1, sha256: stored.sha256, size: stored.size, mime_type: 'application/pdf', file_name: DEMO_PRIVACY_FILE, created_by: SYSTEM.username })
-      .execute();
-    const definition = await service.create(
+    const documentId = await insertDemoPdf(trx, SYSTEM, stored, DEMO_PRIVACY_FILE, null);
+    const definition = await records.create(
       SYSTEM,
       target,
       {

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Database } from '../../db/schema.js';
 
 type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -21,6 +21,10 @@ export interface MailOutboxTable {
   body_html: string | null;
   sent_at: NullableTimestamp;
   created_by: string | null;
+  /** The whole message when it carries a secret (a link, a password): for its recipient only (migration 0022). */
+  secret_text: string | null;
+  secret_html: string | null;
+  recipient_user_id: number | null;
 }
 
 /** One-time links of registration and password recovery (migration 0013). */

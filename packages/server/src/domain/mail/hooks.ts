@@ -1,9 +1,7 @@
-import { MESSAGES } from '@circula/model';
-import { constraintViolation } from '../http/errors.js';
-import type { EntityHooks, HookRegistry, RecordData } from '../records/hooks.js';
+import { emailTemplate, MESSAGES } from '@circula/model';
+import { constraintViolation } from '../../http/errors.js';
+import type { EntityHooks, HookRegistry, RecordData } from '../../records/hooks.js';
 import { checkTemplate, MAIL_LANGS } from './templates.js';
-
-export const EMAIL_TEMPLATE = 'email-template';
 
 /**
  * An email template is checked as it will be stored: a language the mail service sends in, and a
@@ -35,6 +33,6 @@ export const emailTemplateHooks: EntityHooks = {
 
 /** Adds the hooks of the mail entities to a registry. */
 export function registerMailHooks(registry: HookRegistry): HookRegistry {
-  registry.register(EMAIL_TEMPLATE, emailTemplateHooks);
+  registry.register(emailTemplate, emailTemplateHooks);
   return registry;
 }

@@ -23,6 +23,8 @@ interface TemplateContract {
   sample: Record<string, unknown>;
   /** Placeholders the body must show (a recovery mail without its link is useless). */
   required: string[];
+  /** Placeholders that are secrets of the recipient (a link that opens their account, a password): masked wherever anyone else reads the message. */
+  secrets: string[];
   description: Record<MailLang, string>;
 }
 
@@ -32,6 +34,7 @@ export const TEMPLATE_CONTRACTS: Record<MailTemplate, TemplateContract> = {
   REGISTRATION_LINK: {
     sample: { ...SAMPLE_COMMON, link: 'https://circula.example/registration?u=0f6f8a5e-1c2b-4c3d-9e8f-0a1b2c3d4e5f', expiresAt: '24/12/26, 10:00' },
     required: ['link'],
+    secrets: ['link'],
     description: {
       it: 'Invito a registrarsi come collaboratore. Segnaposto: {{link}} (il link di registrazione, obbligatorio), {{expiresAt}} (scadenza del link), {{baseUrl}} (indirizzo dell\'applicazione).',
       en: 'Invitation to register as a collaborator. Placeholders: {{link}} (the registration link, required), {{expiresAt}} (when the link expires), {{baseUrl}} (address of the application).',
@@ -40,6 +43,7 @@ export const TEMPLATE_CONTRACTS: Record<MailTemplate, TemplateContract> = {
   RECOVER_PASSWORD_LINK: {
     sample: { ...SAMPLE_COMMON, name: 'Mario Rossi', username: 'mario.rossi', link: 'https://circula.example/recover-password?u=0f6f8a5e-1c2b-4c3d-9e8f-0a1b2c3d4e5f', expiresAt: '24/12/26, 10:00' },
     required: ['link'],
+    secrets: ['link'],
     description: {
       it: 'Link per il recupero della password. Segnaposto: {{name}} (nome e cognome), {{username}}, {{link}} (il link di recupero, obbligatorio), {{expiresAt}}, {{baseUrl}}.',
       en: 'Password recovery link. Placeholders: {{name}} (full name), {{username}}, {{link}} (the recovery link, required), {{expiresAt}}, {{baseUrl}}.',
@@ -48,6 +52,7 @@ export const TEMPLATE_CONTRACTS: Record<MailTemplate, TemplateContract> = {
   TEMPORARY_PASSWORD: {
     sample: { ...SAMPLE_COMMON, name: 'Mario Rossi', username: 'mario.rossi', password: 'Tmp!x7Qa-2Lm9Zp4', loginUrl: 'https://circula.example/login' },
     required: ['password'],
+    secrets: ['password'],
     description: {
       it: 'Password temporanea, già scaduta: al primo accesso va cambiata. Segnaposto: {{name}}, {{username}}, {{password}} (obbligatorio), {{loginUrl}} (pagina di accesso), {{baseUrl}}.',
       en: 'Temporary password, already expired: it must be changed at the first sign-in. Placeholders: {{name}}, {{username}}, {{password}} (required), {{loginUrl}} (sign-in page), {{baseUrl}}.',
@@ -56,6 +61,7 @@ export const TEMPLATE_CONTRACTS: Record<MailTemplate, TemplateContract> = {
   PRIVACY_CHANGED: {
     sample: { ...SAMPLE_COMMON, name: 'Mario Rossi', username: 'mario.rossi', loginUrl: 'https://circula.example/login', documents: ['Informativa sulla privacy'] },
     required: [],
+    secrets: [],
     description: {
       it: 'Avviso di documenti sulla privacy modificati. Segnaposto: {{name}}, {{username}}, {{loginUrl}}, {{baseUrl}}; l\'elenco dei documenti con {{#each documents}}{{this}}{{/each}}.',
       en: 'Notice of changed privacy documents. Placeholders: {{name}}, {{username}}, {{loginUrl}}, {{baseUrl}}; the list of documents with {{#each documents}}{{this}}{{/each}}.',

@@ -1,11 +1,8 @@
+import { privacyDefinition, serviceAgreement } from '@circula/model';
 import { sql } from 'kysely';
-import { checkDocument, giveDocument } from '../documents/claim.js';
-import { constraintViolation } from '../http/errors.js';
-import type { HookContext, HookRegistry, RecordData } from '../records/hooks.js';
-
-/** Base entity names (packages/model/src/entities/configuration/privacy.ts). */
-export const PRIVACY_DEFINITION = 'privacy-definition';
-export const SERVICE_AGREEMENT = 'service-agreement';
+import { checkDocument, giveDocument } from '../../documents/claim.js';
+import { constraintViolation } from '../../http/errors.js';
+import type { HookContext, HookRegistry, RecordData } from '../../records/hooks.js';
 
 /** Documents of privacy definitions and service agreements belong to the PRIVACY authority. */
 export const PRIVACY_OWNER = 'PRIVACY';
@@ -52,7 +49,7 @@ async function reviseDefinition(ctx: HookContext, current: RecordData, values: R
 }
 
 export function registerPrivacyHooks(registry: HookRegistry): HookRegistry {
-  registry.register(PRIVACY_DEFINITION, {
+  registry.register(privacyDefinition, {
     async beforeCreate(ctx, values) {
       const document = typeof values.document === 'number' ? values.document : null;
       return { ...values, documentVersion: document === null ? null : (await checkDocument(ctx, document, { authority: PRIVACY_OWNER, id: null })).version };
@@ -62,7 +59,7 @@ export function registerPrivacyHooks(registry: HookRegistry): HookRegistry {
     },
     beforeUpdate: reviseDefinition,
   });
-  registry.register(SERVICE_AGREEMENT, {
+  registry.register(serviceAgreement, {
     async beforeCreate(ctx, values) {
       if (typeof values.document === 'number') await checkDocument(ctx, values.document, { authority: PRIVACY_OWNER, id: null });
     },

@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { requirePrincipal } from '../auth/request-auth.js';
-import type { Db } from '../db/connect.js';
-import { forbidden } from '../http/errors.js';
-import { paging } from '../records/search.js';
+import { requirePrincipal } from '../../auth/request-auth.js';
+import type { Db } from '../../db/connect.js';
+import { forbidden } from '../../http/errors.js';
+import { paging } from '../../records/search.js';
 import { withAccountTables } from './tables.js';
 
 export interface OutboxMessage {
@@ -25,7 +25,10 @@ export interface OutboxMessage {
   createdBy: string | null;
 }
 
-/** `GET /api/mail/outbox`: the messages the application sent or keeps, newest first (administrators and managers). */
+/**
+ * `GET /api/mail/outbox`: the messages the application sent or keeps, newest first (administrators and
+ * managers), with the secrets of a message (a link, a password) masked for everyone but its recipient.
+ */
 export function mailRoutes(app: FastifyInstance, db: Db): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const adb = withAccountTables(db);
@@ -56,6 +59,8 @@ export function mailRoutes(app: FastifyInstance, db: Db): void {
         base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(size).offset(page * size).execute(),
         base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
       ]);
+      const forCaller = (row: { recipient_user_id: number | null; secret_text: string | null; secret_html: string | null }) =>
+        row.recipient_user_id !== null && Number(row.recipient_user_id) === principal.userId && (row.secret_text !== null || row.secret_html !== null);
       const items = rows.map((row) => ({
         id: row.id,
         createdAt: new Date(row.created_at).toISOString(),
@@ -66,8 +71,9 @@ export function mailRoutes(app: FastifyInstance, db: Db): void {
         transport: row.transport,
         status: row.status,
         error: row.error,
-        text: row.body_text,
-        html: row.body_html,
+        // the secret of a message (a link, a password) goes to its recipient alone
+        text: forCaller(row) ? row.secret_text : row.body_text,
+        html: forCaller(row) ? row.secret_html : row.body_html,
         sentAt: row.sent_at ? new Date(row.sent_at).toISOString() : null,
         createdBy: row.created_by,
       }));

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { fullName } from '../auth/users.js';
-import type { Config } from '../config.js';
-import type { Db } from '../db/connect.js';
-import type { UserRow } from '../db/schema.js';
-import { renderBuiltIn, renderSource, mailLang, type MailLang, type MailTemplate, type RenderedMail } from './templates.js';
+import { fullName } from '../../auth/users.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/connect.js';
+import type { UserRow } from '../../db/schema.js';
+import { renderBuiltIn, renderSource, mailLang, TEMPLATE_CONTRACTS, type MailLang, type MailTemplate, type RenderedMail } from './templates.js';
 import { withAccountTables, type AccountsDb, type AccountsTrx } from './tables.js';
 
 export interface MailRequest {
@@ -16,7 +16,12 @@ export interface MailRequest {
   createdBy?: string | null;
   /** The subject the recipient is: the message is also recorded among the subject's communications. */
   subjectId?: number | null;
+  /** The user the message is for: the only one who may read its secrets in the outbox. */
+  recipientUserId?: number | null;
 }
+
+/** What the outbox shows in place of a secret to anyone but its recipient. */
+export const MASKED_SECRET = '••••••••';
 
 export type MailStatus = 'SENT' | 'FAILED' | 'QUEUED';
 
@@ -40,7 +45,8 @@ interface Logger {
  * text when a record is missing, or when a stored one cannot be rendered). With SMTP_URL every
  * message goes through that server and is recorded (recipient, subject, template, status, error;
  * never the body, which may hold a password). Without it nothing leaves the machine: the whole
- * message is kept in the outbox table, where administrators and managers read it. A message to a
+ * message is kept in the outbox table, where administrators and managers read it with its secrets
+ * masked: a link or a password meant for one user is shown to that user alone. A message to a
  * subject is also recorded as a `communication`, in the same transaction as the outbox row.
  */
 export class MailService {
@@ -106,13 +112,14 @@ export class MailService {
       }
     }
     const sentAt = status === 'SENT' ? new Date() : null;
+    const kept = this.transport ? null : await this.keptBodies(request, lang, mail);
     return this.db.transaction().execute(async (trx) => {
       const row = await trx
         .insertInto('mail_outbox')
         .values(
-          this.transport
-            ? { ...base, transport: 'SMTP', status, error, body_text: null, body_html: null, sent_at: sentAt }
-            : { ...base, transport: 'OUTBOX', status, error: null, body_text: mail.text, body_html: mail.html },
+          kept
+            ? { ...base, transport: 'OUTBOX', status, error: null, ...kept, recipient_user_id: request.recipientUserId ?? null }
+            : { ...base, transport: 'SMTP', status, error, body_text: null, body_html: null, sent_at: sentAt },
         )
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -135,6 +142,17 @@ export class MailService {
     });
   }
 
+  /**
+   * The bodies an outbox row keeps: the message as anyone may read it (its secrets — a link that
+   * opens an account, a password — masked), and the whole message for its recipient alone.
+   */
+  private async keptBodies(request: MailRequest, lang: MailLang, mail: RenderedMail) {
+    const secrets = TEMPLATE_CONTRACTS[request.template].secrets.filter((key) => request.data[key] != null);
+    if (secrets.length === 0) return { body_text: mail.text, body_html: mail.html, secret_text: null, secret_html: null };
+    const masked = await this.render(request.template, lang, { ...request.data, ...Object.fromEntries(secrets.map((key) => [key, MASKED_SECRET])) });
+    return { body_text: masked.text, body_html: masked.html, secret_text: mail.text, secret_html: mail.html };
+  }
+
   /** The subject a user is: the one the user row names, else one linked to the user. */
   async subjectOf(user: Pick<MailUser, 'id' | 'subject_id'>): Promise<number | null> {
     if (user.subject_id != null) return user.subject_id;
@@ -153,6 +171,7 @@ export class MailService {
       data: { name: fullName(user), username: user.username, password, loginUrl: `${this.baseUrl}/login` },
       createdBy: options.createdBy ?? null,
       subjectId: await this.subjectOf(user),
+      recipientUserId: user.id,
     });
   }
 

@@ -1,7 +1,7 @@
 import { DEFAULT_BUSINESS_UNIT_ID, DEFAULT_BUSINESS_UNIT_TYPE } from '@circula/model';
 import { sql, type RawBuilder } from 'kysely';
-import type { Db } from '../db/connect.js';
-import { notFound } from '../http/errors.js';
+import type { Db } from '../../db/connect.js';
+import { notFound } from '../../http/errors.js';
 import { BUSINESS_UNIT_DOCUMENTS } from './hooks.js';
 
 /** A business unit as `/api/bu/unit` answers it (spec §3 "Business unit: id, subject"). */
