@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { localToday } from './displays';
 import { FIELD_WIDGETS } from './registry';
-import { renderApp, setup } from './test-utils';
+import { renderApp, setup } from '../test/harness';
 
 const shift = (days: number) => {
   const d = new Date(`${localToday()}T00:00:00Z`);

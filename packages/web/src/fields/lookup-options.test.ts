@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lookupOption } from './lookup-values';
-import { tableValue } from './test-utils';
+import { tableValue } from '../test/harness';
 
 describe('lookup option shapes (spec §3)', () => {
   it('labels a value by its translated text and carries the record as extra by default', () => {

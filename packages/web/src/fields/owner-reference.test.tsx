@@ -12,7 +12,7 @@ import { RecordEditor } from '../records/form/RecordEditor';
 import { buildColumnDefs } from '../records/list/list-column-defs';
 import { listColumns } from '../records/list/list-columns';
 import { shownField } from './owner-reference';
-import { ADMIN_USER, renderApp, setup, stubApi } from './test-utils';
+import { ADMIN_USER, renderApp, setup, stubApi } from '../test/harness';
 
 const contracts = CATALOGUE.target('signed-contracts')!;
 const SUBJECT = { id: 12, code: 'SBJ-000012', name: 'Ecologia Rossi S.r.l.', status: 'ACTIVE', delete: { deleted: false } };

@@ -4,7 +4,7 @@ import type { ValueFormatterParams } from 'ag-grid-community';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { labelOf } from './labels';
 import { FIELD_WIDGETS } from './registry';
-import { page, renderApp, setup, stubApi, tableValue } from './test-utils';
+import { page, renderApp, setup, stubApi, tableValue } from '../test/harness';
 
 const format = (col: ReturnType<(typeof FIELD_WIDGETS)['text']['column']>, value: unknown) =>
   (col.valueFormatter as (p: ValueFormatterParams) => string)({ value } as ValueFormatterParams);

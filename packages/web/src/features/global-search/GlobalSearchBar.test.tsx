@@ -7,7 +7,7 @@ import { AppProviders } from '../../app/AppProviders';
 import { userStore, type CurrentUser } from '../../app/auth/user-store';
 import { queryClient } from '../../app/query-client';
 import { initI18n } from '../../i18n';
-import { ADMIN_USER } from '../../fields/test-utils';
+import { ADMIN_USER } from '../../test/harness';
 import { GlobalSearchBar } from './GlobalSearchBar';
 import { createPreferencesStore, httpPreferencesApi, PREFERENCES_STORAGE_KEY, type PreferencesStore } from './preferences';
 

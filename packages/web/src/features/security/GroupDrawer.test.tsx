@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/AppProviders';
 import { GroupDrawer } from './GroupDrawer';
 import type { SecurityGroup } from './security-api';
-import { signedInAsAdmin, stubServer, type StubCall, type StubReply } from '../../fields/test-utils';
+import { signedInAsAdmin, stubServer, type StubCall, type StubReply } from '../../test/harness';
 
 const group = (values: Partial<SecurityGroup> = {}): SecurityGroup => ({
   id: 3,

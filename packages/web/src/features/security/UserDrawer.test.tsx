@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/AppProviders';
 import type { SecurityUser } from './security-api';
 import { UserDrawer } from './UserDrawer';
-import { signedInAsAdmin, stubServer, type StubCall, type StubReply } from '../../fields/test-utils';
+import { signedInAsAdmin, stubServer, type StubCall, type StubReply } from '../../test/harness';
 
 const user = (values: Partial<SecurityUser> = {}): SecurityUser => ({
   id: 7,

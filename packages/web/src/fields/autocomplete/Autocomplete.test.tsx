@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CATALOGUE } from '@circula/model';
 import { ReferenceInput } from '../inputs/ReferenceInput';
 import { Autocomplete, type AutocompleteProps } from './Autocomplete';
-import { page, renderApp, setup, stubApi } from '../test-utils';
+import { page, renderApp, setup, stubApi } from '../../test/harness';
 
 const TAGS = Array.from({ length: 12 }, (_, i) => ({ id: i + 1, code: `TAG${String(i + 1).padStart(3, '0')}`, name: i === 4 ? 'Rifiuti speciali' : `Etichetta ${i + 1}` }));
 const target = CATALOGUE.target('tags')!;

@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChipsInput, type Chip } from '../chips/ChipsInput';
-import { renderApp, setup } from '../test-utils';
+import { renderApp, setup } from '../../test/harness';
 import { Autocomplete } from './Autocomplete';
 import type * as Rules from './autocomplete-rules';
 import { SUGGESTION_ROW_HEIGHT } from './SuggestionList';

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderApp, setup } from '../test-utils';
+import { renderApp, setup } from '../../test/harness';
 import { CHIPS, ChipsInput, type Chip, type ChipsInputProps } from './ChipsInput';
 
 const SUGGESTIONS: Chip[] = [

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/AppProviders';
 import { userStore } from '../../app/auth/user-store';
 import { FIELD_WIDGETS } from '../registry';
-import { setup } from '../test-utils';
+import { setup } from '../../test/harness';
 
 // the catalogue field that uses the embedded-crud widget: a fraction's material
 const fraction = CATALOGUE.target('fraction')!;

@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FIELD_WIDGETS } from '../registry';
-import { page, renderApp, setup, stubApi, tableValue } from '../test-utils';
+import { page, renderApp, setup, stubApi, tableValue } from '../../test/harness';
 import { insertRowAfter, removeRow } from './GroupInput';
 
 const target = CATALOGUE.target('tables')!;

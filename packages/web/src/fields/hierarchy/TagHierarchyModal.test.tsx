@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userStore } from '../../app/auth/user-store';
 import { TagsInput } from '../inputs/TagsInput';
-import { renderApp, setup } from '../test-utils';
+import { renderApp, setup } from '../../test/harness';
 
 const target = CATALOGUE.target('vehicles') ?? CATALOGUE.targets[0]!;
 

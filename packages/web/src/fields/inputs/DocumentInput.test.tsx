@@ -1,7 +1,7 @@
 import { CATALOGUE } from '@circula/model';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setup, renderApp, stubApi } from '../test-utils';
+import { setup, renderApp, stubApi } from '../../test/harness';
 import { DocumentInput } from './DocumentInput';
 
 const TARGET = CATALOGUE.target('privacy-definitions')!;

@@ -4,7 +4,7 @@ import { Form, Input, Select } from 'antd';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FIELD_WIDGETS } from '../registry';
-import { page, renderApp, setup, stubApi, tableValue } from '../test-utils';
+import { page, renderApp, setup, stubApi, tableValue } from '../../test/harness';
 
 const target = CATALOGUE.target('tables')!;
 

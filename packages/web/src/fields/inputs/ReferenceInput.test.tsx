@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/AppProviders';
 import { FORM_DATA_KEY } from '../../records/form/record-navigation';
 import { RecordEditor } from '../../records/form/RecordEditor';
-import { signedInAsAdmin } from '../test-utils';
+import { signedInAsAdmin } from '../../test/harness';
 import { ReferenceInput } from './ReferenceInput';
 
 /** A form with a reference to tags (any catalogue entity would do). */

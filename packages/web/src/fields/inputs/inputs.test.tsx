@@ -4,7 +4,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FIELD_WIDGETS } from '../registry';
-import { page, renderApp, setup, stubApi, tableValue } from '../test-utils';
+import { page, renderApp, setup, stubApi, tableValue } from '../../test/harness';
 
 const target = CATALOGUE.target('tables')!;
 

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderApp, setup } from '../../fields/test-utils';
+import { renderApp, setup } from '../../test/harness';
 import { CollapsingToolbar, fittingButtons, RecordToolbar, TOOLBAR, type ToolbarActions, type ToolbarButton, type ToolbarState } from './RecordToolbar';
 
 describe('fitting buttons', () => {

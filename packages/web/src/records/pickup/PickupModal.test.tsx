@@ -1,7 +1,7 @@
 import { CATALOGUE } from '@circula/model';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderApp, setup, stubApi } from '../../fields/test-utils';
+import { renderApp, setup, stubApi } from '../../test/harness';
 import { PickupModal } from './PickupModal';
 
 const target = CATALOGUE.target('tags')!;
