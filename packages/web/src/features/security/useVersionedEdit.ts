@@ -2,7 +2,8 @@ import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { FormInstance } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { constraintErrors, isStaleVersion, reportError } from '../../records/form/record-errors';
+import { constraintErrors } from '../../fields/field-errors';
+import { isStaleVersion, reportError } from '../../records/form/record-errors';
 
 export interface VersionedEditOptions<R extends { id: number }, V extends object> {
   /** null: a new record. */

@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useInRouterContext, useLocation, useNavigate } from 'react-router';
-import { SKIP_LEAVE_GUARD, startAddRecord } from '../../records/form/record-navigation';
+import { SKIP_LEAVE_GUARD, startAddRecord } from './add-record';
 
 interface Props {
   /** The form field the new record is chosen in once saved. */

@@ -6,6 +6,7 @@ import { AppProviders } from '../../app/AppProviders';
 import { userStore } from '../../app/auth/user-store';
 import { FIELD_WIDGETS } from '../registry';
 import { setup } from '../../test/harness';
+import { RecordWidgetsScope } from '../../records/form/RecordWidgets';
 
 // the catalogue field that uses the embedded-crud widget: a fraction's material
 const fraction = CATALOGUE.target('fraction')!;
@@ -96,7 +97,9 @@ function renderField({ initial = null, disabled = false, required = false }: { i
   }
   render(
     <AppProviders>
-      <Harness />
+      <RecordWidgetsScope>
+        <Harness />
+      </RecordWidgetsScope>
     </AppProviders>,
   );
   return changes;

@@ -4,12 +4,11 @@ import { Button, Form, Input, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppIcon } from '../../app/shell/icons';
-import type { RecordData } from '../../records/form/record-api';
 import { useTargetAbilities } from '../abilities';
 import { textIn } from '../labels';
-import { endpointOf, recordLabel, useRecordSummary } from '../records-api';
+import { endpointOf, recordLabel, useRecordSummary, type RecordSummary } from '../records-api';
+import { useRecordWidgets } from '../record-widgets';
 import type { FieldInputProps } from '../types';
-import { EmbeddedRecordModal } from './EmbeddedRecordModal';
 
 /** The value of an embedded-crud field (spec §3): the chosen record's label and id. */
 export interface EmbeddedValue {
@@ -33,7 +32,7 @@ export interface EmbeddedCrudFieldProps {
   invalid?: boolean;
   id?: string;
   /** Label of a saved record (default `code — name`). */
-  labelOf?: (record: RecordData) => string;
+  labelOf?: (record: RecordSummary) => string;
 }
 
 /**
@@ -44,9 +43,10 @@ export interface EmbeddedCrudFieldProps {
 export function EmbeddedCrudField({ target, value, onChange, disabled = false, canEdit, invalid = false, id, labelOf }: EmbeddedCrudFieldProps) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
+  const { EmbeddedRecordModal } = useRecordWidgets();
   const editable = canEdit && !disabled;
   const canOpen = value !== null || editable;
-  const label = (record: RecordData) => (labelOf ? labelOf(record) : recordLabel(record, i18n.language, target.endpoint));
+  const label = (record: RecordSummary) => (labelOf ? labelOf(record) : recordLabel(record, i18n.language, target.endpoint));
   const entity = textIn(target.label, i18n.language);
 
   return (

@@ -5,7 +5,7 @@ import type { DataNode } from 'antd/es/tree';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MODAL_WIDTH } from '../../app/modal-sizes';
-import { constraintErrors } from '../../records/form/record-errors';
+import { constraintErrors } from '../field-errors';
 import { createTag, tagLabel, tagTreeKey, useTagTree, useTagTrees, type TagNode } from '../tags-api';
 
 export interface TagHierarchyModalProps {

@@ -4,10 +4,11 @@ import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/AppProviders';
-import { FORM_DATA_KEY } from '../../records/form/record-navigation';
+import { FORM_DATA_KEY } from '../autocomplete/add-record';
 import { RecordEditor } from '../../records/form/RecordEditor';
 import { signedInAsAdmin } from '../../test/harness';
 import { ReferenceInput } from './ReferenceInput';
+import { RecordWidgetsScope } from '../../records/form/RecordWidgets';
 
 /** A form with a reference to tags (any catalogue entity would do). */
 const order = defineEntity({
@@ -139,7 +140,16 @@ function ReferenceHarness({ changes }: { changes: unknown[] }) {
 
 function renderReference() {
   const changes: unknown[] = [];
-  const router = createMemoryRouter([{ path: '/', element: <ReferenceHarness changes={changes} /> }]);
+  const router = createMemoryRouter([
+    {
+      path: '/',
+      element: (
+        <RecordWidgetsScope>
+          <ReferenceHarness changes={changes} />
+        </RecordWidgetsScope>
+      ),
+    },
+  ]);
   render(
     <AppProviders>
       <RouterProvider router={router} />

@@ -4,8 +4,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Tag } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PickupModal } from '../../records/pickup/PickupModal';
-import type { ListRecord } from '../../records/list/list-api';
 import { useTargetAbilities } from '../abilities';
 import { AddRecordButton } from '../autocomplete/AddRecordButton';
 import { Autocomplete } from '../autocomplete/Autocomplete';
@@ -13,6 +11,7 @@ import { AUTOCOMPLETE, type Suggestion } from '../autocomplete/autocomplete-rule
 import { EmbeddedReferenceInput } from '../embedded/EmbeddedReferenceInput';
 import { textIn } from '../labels';
 import { endpointOf, recordLabel, searchRecords, useRecordSummary, type RecordSummary } from '../records-api';
+import { useRecordWidgets } from '../record-widgets';
 import type { FieldInputProps } from '../types';
 
 function useReferenceSearch(endpoint: string) {
@@ -55,10 +54,11 @@ function AdvancedSearch({
   route: string;
   multiple: boolean;
   disabled?: boolean;
-  onPicked: (rows: ListRecord[]) => void;
+  onPicked: (rows: RecordSummary[]) => void;
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const { PickupModal } = useRecordWidgets();
   const target = CATALOGUE.target(route);
   if (!target) return null;
   return (
@@ -112,7 +112,7 @@ function AutocompleteReference({ name, field, value, onChange, disabled, id }: F
   const single = typeof value === 'number' ? value : null;
   const { data: summary } = useRecordSummary(endpoint, reference.multiple ? null : single);
 
-  const remember = (rows: ListRecord[]) => {
+  const remember = (rows: RecordSummary[]) => {
     for (const row of rows) queryClient.setQueryData(['record-summary', endpoint, row.id], row);
   };
   const tools = (

@@ -11,8 +11,10 @@ import { textIn } from '../../fields/labels';
 import { AttachmentsTab, hasAttachments } from './attachments/AttachmentsTab';
 import { HistoryDrawer } from './HistoryDrawer';
 import { recordApi, type RecordData } from './record-api';
-import { constraintErrors, isStaleVersion, reportError } from './record-errors';
-import { afterCreate, afterDeleteOrRestore, restoreFormData } from './record-navigation';
+import { constraintErrors } from '../../fields/field-errors';
+import { isStaleVersion, reportError } from './record-errors';
+import { restoreFormData } from '../../fields/autocomplete/add-record';
+import { afterCreate, afterDeleteOrRestore } from './record-navigation';
 import {
   buildPayload,
   changedFields,
@@ -25,6 +27,7 @@ import {
 } from './record-values';
 import { RecordFields } from './RecordFields';
 import { RecordToolbar } from './RecordToolbar';
+import { RecordWidgetsScope } from './RecordWidgets';
 import { StatusBar } from './StatusBar';
 import { useLeaveGuard } from './useLeaveGuard';
 import { useSaveLock } from './useSaveLock';
@@ -305,7 +308,9 @@ export function RecordEditor({ target, conf, mode, record, back = null, goBack }
         onValuesChange={(_changed, all) => setValues((previous) => ({ ...previous, ...all }))}
         onFinish={() => void save()}
       >
-        <RecordFields target={target} mode={formMode} disabled={readOnly} />
+        <RecordWidgetsScope>
+          <RecordFields target={target} mode={formMode} disabled={readOnly} />
+        </RecordWidgetsScope>
       </Form>
 
       {current && hasAttachments(target.entity.name) && <AttachmentsTab entityName={target.entity.name} recordId={current.id} backPath={`/${target.route}/${current.id}`} />}

@@ -7,17 +7,6 @@ export const isStaleVersion = (error: unknown): boolean =>
 
 export const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
 
-/** The field messages of a CONSTRAINT_VIOLATION, by field name (nested paths belong to their top field). */
-export function constraintErrors(error: unknown): Record<string, string[]> {
-  if (!(error instanceof ApiError) || error.code !== 'CONSTRAINT_VIOLATION') return {};
-  const out: Record<string, string[]> = {};
-  for (const { field, message } of error.body?.errors ?? []) {
-    const name = field.split('.')[0] ?? field;
-    (out[name] ??= []).push(message);
-  }
-  return out;
-}
-
 /**
  * The failure of a call made with `silent` that the page does not handle itself: the generic
  * danger notification of spec §8 (the http client already ended the session on a 401).

@@ -1,6 +1,7 @@
 import { createCatalogue, defineEntity, text } from '@circula/model';
 import { describe, expect, it } from 'vitest';
-import { afterCreate, afterDeleteOrRestore, FORM_DATA_KEY, internalPath, restoreFormData, startAddRecord, virtualFolderBack } from './record-navigation';
+import { FORM_DATA_KEY, internalPath, restoreFormData, startAddRecord } from '../../fields/autocomplete/add-record';
+import { afterCreate, afterDeleteOrRestore, virtualFolderBack } from './record-navigation';
 
 const base = { authority: 'TAG', type: 'configuration', icon: 'x', label: { it: 'x', en: 'x' }, fields: { name: text() } } as const;
 const catalogue = createCatalogue([

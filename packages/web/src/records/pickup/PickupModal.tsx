@@ -1,31 +1,16 @@
 import { SearchOutlined } from '@ant-design/icons';
-import type { Target } from '@circula/model';
 import { Alert, Button, Input, Modal, Space, Typography } from 'antd';
 import type { ColDef } from 'ag-grid-community';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MODAL_WIDTH } from '../../app/modal-sizes';
 import { textIn } from '../../fields/labels';
+import type { PickupModalProps } from '../../fields/record-widgets';
 import type { ListRecord } from '../list/list-api';
 import { buildColumnDefs } from '../list/list-column-defs';
 import { defaultVisibleColumns, listColumns } from '../list/list-columns';
 import { EMPTY_FILTERS, MAX_QUERY_LENGTH, type ListFilters } from '../list/list-url';
 import { RecordGrid, type GridFeedback } from '../list/RecordGrid';
-
-export interface PickupModalProps {
-  open: boolean;
-  /** The entity whose records are offered (its search API pages the grid). */
-  target: Target;
-  /** Several rows may be chosen (checkboxes); else one, by a click. */
-  multiple?: boolean;
-  /** Advanced search: a free-text search box above the grid (the reference input's advanced search). */
-  enableFilters?: boolean;
-  /** The text the search starts with (what the user had typed in the autocomplete). */
-  initialQuery?: string;
-  title?: string;
-  onConfirm: (rows: ListRecord[]) => void;
-  onCancel: () => void;
-}
 
 /**
  * The large list pickup modal (spec §2 "Modals", §5): the entity's server-paged grid (the list's

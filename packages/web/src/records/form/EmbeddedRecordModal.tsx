@@ -1,26 +1,15 @@
-import type { Target } from '@circula/model';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Modal, Space, Spin } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MODAL_WIDTH } from '../../app/modal-sizes';
-import { recordApi, type RecordData } from '../../records/form/record-api';
-import { constraintErrors, isStaleVersion, reportError } from '../../records/form/record-errors';
-import { buildPayload, initialValues, recordValues, validateValues, type FormValues } from '../../records/form/record-values';
-import { RecordFields } from '../../records/form/RecordFields';
-import { textIn } from '../labels';
-
-export interface EmbeddedRecordModalProps {
-  target: Target;
-  /** The linked record; null: the form creates one. */
-  id: number | null;
-  /** Editing allowed: the form is enabled and Confirm saves it; else the record is only shown. */
-  editable: boolean;
-  onConfirm: (record: RecordData) => void;
-  /** Unlinks the record (the field becomes null); absent when the field is read-only. */
-  onDelete?: () => void;
-  onCancel: () => void;
-}
+import { constraintErrors } from '../../fields/field-errors';
+import { textIn } from '../../fields/labels';
+import type { EmbeddedRecordModalProps } from '../../fields/record-widgets';
+import { recordApi } from './record-api';
+import { isStaleVersion, reportError } from './record-errors';
+import { buildPayload, initialValues, recordValues, validateValues, type FormValues } from './record-values';
+import { RecordFields } from './RecordFields';
 
 /**
  * The embedded-crud modal (spec §3/§4): the target entity's record form (the generic RecordFields).
