@@ -1,7 +1,11 @@
 import { AREAS, CATALOGUE } from '@circula/model';
+import { Spin } from 'antd';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RouteObject } from 'react-router';
+import { WEB_SLOTS } from '../domain';
+import type { AreaPageProps, AreaPageSlot, SlotRegistry } from '../domain/slots';
+import { AreaGuard } from './AreaGuard';
 import { AreaPlaceholderPage, type AreaMode } from './AreaPlaceholderPage';
-import { ownAreaPage } from '../features/security/own-pages';
 
 /**
  * Areas loaded lazily (spec §2 "Further lazily loaded areas"; change-password and the password
@@ -58,9 +62,40 @@ function genericPage(route: string, mode: AreaMode): Pick<RouteObject, 'lazy'> {
   };
 }
 
-function page(route: string, mode: AreaMode): Pick<RouteObject, 'element' | 'lazy'> {
-  const own = ownAreaPage(route, mode);
-  if (own) return own;
+// one component per page, shared by the area's sub-routes: moving from `/users` to `/users/3`
+// keeps the page mounted (it opens the drawer) instead of loading it again
+const lazyPages = new WeakMap<AreaPageSlot, LazyExoticComponent<ComponentType<AreaPageProps>>>();
+function lazyPage(slot: AreaPageSlot): LazyExoticComponent<ComponentType<AreaPageProps>> {
+  let page = lazyPages.get(slot);
+  if (!page) {
+    page = lazy(async () => ({ default: await slot.load() }));
+    lazyPages.set(slot, page);
+  }
+  return page;
+}
+
+/**
+ * The page a web domain module puts in place of the generic ones: the area's guard answers first
+ * (403 without fetching the page), then the page's own chunk loads.
+ */
+function replacementPage(route: string, mode: AreaMode, slot: AreaPageSlot): Pick<RouteObject, 'element'> {
+  const Page = lazyPage(slot);
+  return {
+    element: (
+      <AreaGuard route={route}>
+        {(rights) => (
+          <Suspense fallback={<Spin style={{ display: 'block', margin: '64px auto' }} />}>
+            <Page route={route} mode={mode} rights={rights} />
+          </Suspense>
+        )}
+      </AreaGuard>
+    ),
+  };
+}
+
+function page(route: string, mode: AreaMode, slots: SlotRegistry): Pick<RouteObject, 'element' | 'lazy'> {
+  const replacement = slots.route(route).page;
+  if (replacement) return replacementPage(route, mode, replacement);
   if (CATALOGUE.target(route)) return genericPage(route, mode);
   if (!LAZY_AREAS.has(route)) return { element: <AreaPlaceholderPage route={route} mode={mode} /> };
   return {
@@ -76,13 +111,13 @@ function page(route: string, mode: AreaMode): Pick<RouteObject, 'element' | 'laz
  * for every area of the spec and every catalogue target that is not one (table values, reached
  * from their lookup table).
  */
-export function areaRoutes(): RouteObject[] {
+export function areaRoutes(slots: SlotRegistry = WEB_SLOTS): RouteObject[] {
   const routes = [
     ...AREAS.filter((area) => !OWN_PAGES.has(area.route)).map((area) => area.route),
     ...CATALOGUE.targets.filter((target) => !AREAS.some((area) => area.route === target.route)).map((target) => target.route),
   ];
   return routes.map((route) => ({
     path: route,
-    children: SUB_ROUTES.map(({ path, mode }) => (path ? { path, ...page(route, mode) } : { index: true, ...page(route, mode) })),
+    children: SUB_ROUTES.map(({ path, mode }) => (path ? { path, ...page(route, mode, slots) } : { index: true, ...page(route, mode, slots) })),
   }));
 }

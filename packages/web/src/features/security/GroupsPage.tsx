@@ -7,7 +7,7 @@ import { useNavigate, useParams } from 'react-router';
 import { formatDateTime } from '../../app/format';
 import type { AreaMode } from '../../records/AreaPlaceholderPage';
 import { AdminList } from './AdminArea';
-import type { AreaRights } from './AreaGuard';
+import type { AreaRights } from '../../records/AreaGuard';
 import { GroupDrawer } from './GroupDrawer';
 import { GROUPS_ENDPOINT, type SecurityGroup } from './security-api';
 

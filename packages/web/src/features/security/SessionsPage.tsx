@@ -6,7 +6,7 @@ import { formatDateTime } from '../../app/format';
 import { notifySuccess } from '../../app/notifications';
 import { reportError } from '../../records/form/record-errors';
 import { AdminList } from './AdminArea';
-import type { AreaRights } from './AreaGuard';
+import type { AreaRights } from '../../records/AreaGuard';
 import { securityApi, SESSIONS_ENDPOINT, type SecuritySession } from './security-api';
 import { RevokeButton, SessionState } from './session-parts';
 

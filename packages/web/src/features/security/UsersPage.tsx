@@ -9,7 +9,7 @@ import { formatDateTime } from '../../app/format';
 import type { AreaMode } from '../../records/AreaPlaceholderPage';
 import { RegistrationLinkModal } from '../accounts/RegistrationLinkModal';
 import { AdminList } from './AdminArea';
-import type { AreaRights } from './AreaGuard';
+import type { AreaRights } from '../../records/AreaGuard';
 import { USERS_ENDPOINT, type SecurityUser } from './security-api';
 import { UserDrawer } from './UserDrawer';
 

@@ -6,7 +6,8 @@ import { AppProviders } from '../../app/AppProviders';
 import { queryClient } from '../../app/query-client';
 import { initI18n } from '../../i18n';
 import type { RecordData } from './record-api';
-import { RecordEditor, type PageMode } from './RecordEditor';
+import { RecordEditor } from './RecordEditor';
+import type { PageMode } from './useRecordController';
 
 /** A test entity with a workflow: no catalogue entity has statuses yet. */
 const order = defineEntity({

@@ -11,7 +11,8 @@ import { recordApi } from './record-api';
 import { isNotFound, reportError } from './record-errors';
 import { virtualFolderBack } from './record-navigation';
 import { AreaForbidden, AreaLoadError } from '../AreaResults';
-import { RecordEditor, type PageMode } from './RecordEditor';
+import { RecordEditor } from './RecordEditor';
+import type { PageMode } from './useRecordController';
 
 const loading = <Spin style={{ display: 'block', margin: '64px auto' }} />;
 

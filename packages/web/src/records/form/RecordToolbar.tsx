@@ -181,8 +181,11 @@ export function CollapsingToolbar({ buttons, testId, display: requested = 'list'
   );
 }
 
-/** The record page's buttons; which ones show and when Save is enabled is decided by the page. */
-export function RecordToolbar({ state, actions }: { state: ToolbarState; actions: ToolbarActions }) {
+/**
+ * The record page's buttons; which ones show and when Save is enabled is decided by the page.
+ * `extra` (a domain module's actions) follow the generic ones.
+ */
+export function RecordToolbar({ state, actions, extra = [] }: { state: ToolbarState; actions: ToolbarActions; extra?: readonly ToolbarButton[] }) {
   const { t } = useTranslation();
   const buttons: ToolbarButton[] = [];
   if (state.showSave) {
@@ -202,5 +205,5 @@ export function RecordToolbar({ state, actions }: { state: ToolbarState; actions
   if (state.showDelete) buttons.push({ key: 'delete', label: t('RECORD.ACTIONS.DELETE'), icon: <DeleteOutlined />, danger: true, onClick: actions.onDelete, testId: 'record-delete' });
   if (state.showRestore) buttons.push({ key: 'restore', label: t('RECORD.ACTIONS.RESTORE'), icon: <UndoOutlined />, onClick: actions.onRestore, testId: 'record-restore' });
   if (state.showHistory) buttons.push({ key: 'history', label: t('RECORD.ACTIONS.HISTORY'), icon: <HistoryOutlined />, onClick: actions.onHistory, testId: 'record-history' });
-  return <CollapsingToolbar buttons={buttons} testId="record-toolbar" />;
+  return <CollapsingToolbar buttons={[...buttons, ...extra]} testId="record-toolbar" />;
 }

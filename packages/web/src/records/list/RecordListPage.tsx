@@ -1,10 +1,11 @@
 import { DownloadOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
 import { CATALOGUE, type EntityConf, type FilterSpec, type SortSpec, type Target } from '@circula/model';
 import { Alert, Button, Dropdown, Empty, Input, Space, Spin, Switch, Tag, Typography } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Fragment, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useReadableRoutes } from '../../app/auth/useReadableRoutes';
+import { useRouteSlots } from '../../domain';
 import { AreaForbidden, AreaLoadError } from '../AreaResults';
 import { formatNumber } from '../../app/format';
 import { ColumnChooser } from './ColumnChooser';
@@ -97,6 +98,7 @@ function RecordList({ target, conf }: { target: Target; conf: EntityConf | null 
     [target, filters, showDeleted, sort],
   );
 
+  const { listActions } = useRouteSlots(target.route);
   const title = conf?.menu.label || (language === 'en' ? target.label.en : target.label.it);
   const searching = filters.query !== '' || filters.filters.length > 0;
 
@@ -106,11 +108,16 @@ function RecordList({ target, conf }: { target: Target; conf: EntityConf | null 
         <Typography.Title level={2} style={{ margin: 0 }}>
           {title}
         </Typography.Title>
-        {conf?.canCreate && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`/${target.route}/new`)} data-testid="list-new">
-            {t('RECORD_LIST.NEW')}
-          </Button>
-        )}
+        <Space wrap>
+          {listActions.map((action) => (
+            <Fragment key={action.key}>{action.render({ target, conf })}</Fragment>
+          ))}
+          {conf?.canCreate && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`/${target.route}/new`)} data-testid="list-new">
+              {t('RECORD_LIST.NEW')}
+            </Button>
+          )}
+        </Space>
       </Space>
 
       <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>

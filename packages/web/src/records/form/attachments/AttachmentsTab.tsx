@@ -21,9 +21,6 @@ export interface AttachmentsTabProps {
 
 const testId = (id: string): Record<`data-${string}`, string> => ({ 'data-testid': id });
 
-/** Whether records of this base entity can have notes and documents. */
-export const hasAttachments = (entityName: string) => attachmentTargets(entityName) !== null;
-
 function useAbilities(target: Target) {
   const { entities } = useReadableRoutes();
   const conf = entities.find((e) => e.route === target.route);
