@@ -1,12 +1,9 @@
 import { isScalar, type FieldDefinition } from '@circula/model';
 import type { ColDef, ICellRendererParams, ValueFormatterParams } from 'ag-grid-community';
-import type { ComponentType } from 'react';
 import { i18n } from '../i18n';
 import { ScalarDisplay } from './displays';
 import { formatScalar } from './format-value';
-import type { FieldDisplayProps, FieldWidget } from './types';
-
-type ColumnArgs = Parameters<FieldWidget['column']>[0];
+import type { ColumnArgs, FieldDisplayProps, Widget } from './types';
 
 const NUMERIC = new Set(['integer', 'decimal', 'money']);
 
@@ -39,8 +36,8 @@ export function scalarColumn(args: ColumnArgs): ColDef {
 }
 
 /** Values shown through a lookup (lookup labels, referenced records, tags, units): the display renders the cell. */
-export function displayColumn(Display: ComponentType<FieldDisplayProps>, align?: 'right') {
-  return (args: ColumnArgs): ColDef => {
+export function displayColumn<F extends FieldDefinition>(Display: Widget<FieldDisplayProps<F>>, align?: 'right') {
+  return (args: ColumnArgs<F>): ColDef => {
     const { name, field } = args;
     const Cell = (p: ICellRendererParams) => <Display name={name} field={field} value={p.value as unknown} />;
     return {

@@ -1,4 +1,4 @@
-import { deadlineState, type FieldDefinition, type GroupField, type LookupField, type MeasureField, type ReferenceField, type TagsField } from '@circula/model';
+import { deadlineState, type GroupField, type LookupField, type MeasureField, type ReferenceField, type TagsField } from '@circula/model';
 import { Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DocumentLink } from './document-link';
@@ -39,8 +39,7 @@ export function LookupLabel({ table, code, filters }: { table: string; code: str
   return <>{found ? lookupOption(found, i18n.language).label : code}</>;
 }
 
-export function LookupDisplay({ field, value }: FieldDisplayProps) {
-  const lookup = field as LookupField;
+export function LookupDisplay({ field: lookup, value }: FieldDisplayProps<LookupField>) {
   const codes = Array.isArray(value) ? (value as unknown[]).map(String) : typeof value === 'string' && value ? [value] : [];
   if (!codes.length) return null;
   if (!lookup.multiple) return <LookupLabel table={lookup.table} filters={lookup.filters} code={codes[0]!} />;
@@ -61,11 +60,11 @@ function ReferenceLabel({ endpoint, id }: { endpoint: string; id: number }) {
   return <>{data ? recordLabel(data, i18n.language, endpoint) : `#${id}`}</>;
 }
 
-export function ReferenceDisplay({ field, value }: FieldDisplayProps) {
-  const endpoint = endpointOf((field as ReferenceField).entity);
+export function ReferenceDisplay({ field, value }: FieldDisplayProps<ReferenceField>) {
+  const endpoint = endpointOf(field.entity);
   const ids = Array.isArray(value) ? (value as unknown[]).filter((v): v is number => typeof v === 'number') : typeof value === 'number' ? [value] : [];
   if (!ids.length) return null;
-  if (!(field as ReferenceField).multiple) return <ReferenceLabel endpoint={endpoint} id={ids[0]!} />;
+  if (!field.multiple) return <ReferenceLabel endpoint={endpoint} id={ids[0]!} />;
   return (
     <Flex wrap gap={4}>
       {ids.map((id) => (
@@ -77,7 +76,7 @@ export function ReferenceDisplay({ field, value }: FieldDisplayProps) {
   );
 }
 
-export function TagsDisplay({ value }: FieldDisplayProps & { field: FieldDefinition | TagsField }) {
+export function TagsDisplay({ value }: FieldDisplayProps<TagsField>) {
   const { i18n } = useTranslation();
   const ids = Array.isArray(value) ? (value as unknown[]).filter((v): v is number => typeof v === 'number') : [];
   const { data } = useTagsById(ids);
@@ -96,9 +95,8 @@ export function DocumentDisplay({ value }: FieldDisplayProps) {
   return typeof value === 'number' ? <DocumentLink id={value} /> : null;
 }
 
-export function MeasureDisplay({ field, value }: FieldDisplayProps) {
+export function MeasureDisplay({ field: measure, value }: FieldDisplayProps<MeasureField>) {
   const { i18n } = useTranslation();
-  const measure = field as MeasureField;
   const m = value && typeof value === 'object' ? (value as { value?: unknown; unit?: unknown }) : null;
   const { data } = useLookupValues(m?.unit ? 'MEASURE_UNIT' : null, { alpha1: measure.category });
   if (!m || (m.value == null && !m.unit)) return null;
@@ -156,8 +154,7 @@ function GroupValueDisplay({ kind, value }: { kind: GroupField['group']; value: 
   );
 }
 
-export function GroupDisplay({ field, value }: FieldDisplayProps) {
-  const group = field as GroupField;
+export function GroupDisplay({ field: group, value }: FieldDisplayProps<GroupField>) {
   const rows = (group.array ? (Array.isArray(value) ? value : []) : value ? [value] : []).filter(
     (r): r is Record<string, unknown> => !!r && typeof r === 'object',
   );

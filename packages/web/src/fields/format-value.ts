@@ -1,4 +1,4 @@
-import type { DecimalField, FieldDefinition, MeasureField } from '@circula/model';
+import type { FieldDefinition, MeasureField } from '@circula/model';
 import dayjs from 'dayjs';
 import { formatDateTime, formatMoney } from '../app/format';
 import { formatScaled } from './numbers';
@@ -24,7 +24,7 @@ export function formatScalar(field: FieldDefinition, value: unknown, yesNo: (v: 
     case 'integer':
       return typeof value === 'number' ? formatScaled(value, 0) : String(value);
     case 'decimal':
-      return typeof value === 'number' ? formatScaled(value, (field as DecimalField).scale) : String(value);
+      return typeof value === 'number' ? formatScaled(value, field.scale) : String(value);
     case 'money':
       return typeof value === 'number' ? formatMoney(value) : String(value);
     case 'boolean':

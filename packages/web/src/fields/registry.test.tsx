@@ -1,9 +1,9 @@
-import { boolean, date, datetime, decimal, group, integer, lookup, measure, money, reference, tags, text, type FieldType } from '@circula/model';
+import { boolean, date, datetime, decimal, group, integer, lookup, measure, money, reference, tags, text, type FieldDefinition, type FieldType, type GroupField, type LookupField, type MeasureField, type ReferenceField } from '@circula/model';
 import { screen } from '@testing-library/react';
 import type { ValueFormatterParams } from 'ag-grid-community';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { labelOf } from './labels';
-import { FIELD_WIDGETS } from './registry';
+import { FIELD_WIDGETS, widgetFor } from './registry';
 import { page, renderApp, setup, stubApi, tableValue } from '../test/harness';
 
 const format = (col: ReturnType<(typeof FIELD_WIDGETS)['text']['column']>, value: unknown) =>
@@ -22,6 +22,16 @@ describe('field widget registry', { timeout: 30_000 }, () => {
     }
   });
 
+  it('hands each widget the definition of its own field type (checked by the compiler)', () => {
+    type InputField<T extends FieldType> = Parameters<(typeof FIELD_WIDGETS)[T]['Input']>[0]['field'];
+    type DisplayField<T extends FieldType> = Parameters<(typeof FIELD_WIDGETS)[T]['Display']>[0]['field'];
+    expectTypeOf<InputField<'lookup'>>().toEqualTypeOf<LookupField>();
+    expectTypeOf<InputField<'group'>>().toEqualTypeOf<GroupField>();
+    expectTypeOf<DisplayField<'measure'>>().toEqualTypeOf<MeasureField>();
+    expectTypeOf<Parameters<(typeof FIELD_WIDGETS)['reference']['column']>[0]['field']>().toEqualTypeOf<ReferenceField>();
+    expectTypeOf(widgetFor(lookup('T')).Input).parameter(0).toHaveProperty('field').toEqualTypeOf<LookupField>();
+  });
+
   it('builds columns with Italian formats, right-aligned numbers and no client filtering', () => {
     const dec = FIELD_WIDGETS.decimal.column({ name: 'weight', field: decimal(3), label: 'Peso', language: 'it' });
     expect(dec).toMatchObject({ headerName: 'Peso', field: 'weight', type: 'rightAligned', sortable: true, filter: false });
@@ -35,16 +45,15 @@ describe('field widget registry', { timeout: 30_000 }, () => {
   });
 
   it('lets the grid sort only what the server can sort', () => {
-    const sortable = (type: FieldType, field: Parameters<(typeof FIELD_WIDGETS)['text']['column']>[0]['field']) =>
-      FIELD_WIDGETS[type].column({ name: 'x', field, label: 'X', language: 'it' }).sortable;
-    expect(sortable('text', text())).toBe(true);
-    expect(sortable('text', text({ filterable: false }))).toBe(false);
-    expect(sortable('lookup', lookup('T'))).toBe(true);
-    expect(sortable('lookup', lookup('T', { multiple: true }))).toBe(false);
-    expect(sortable('reference', reference('tag', { multiple: true }))).toBe(false);
-    expect(sortable('tags', tags())).toBe(false);
-    expect(sortable('measure', measure('MASS'))).toBe(false);
-    expect(sortable('group', group('address'))).toBe(false);
+    const sortable = (field: FieldDefinition) => widgetFor(field).column({ name: 'x', field, label: 'X', language: 'it' }).sortable;
+    expect(sortable(text())).toBe(true);
+    expect(sortable(text({ filterable: false }))).toBe(false);
+    expect(sortable(lookup('T'))).toBe(true);
+    expect(sortable(lookup('T', { multiple: true }))).toBe(false);
+    expect(sortable(reference('tag', { multiple: true }))).toBe(false);
+    expect(sortable(tags())).toBe(false);
+    expect(sortable(measure('MASS'))).toBe(false);
+    expect(sortable(group('address'))).toBe(false);
   });
 
   it('names a field by its label in the language, else by its name', () => {

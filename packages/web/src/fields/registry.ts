@@ -1,4 +1,4 @@
-import type { FieldType } from '@circula/model';
+import type { FieldDefinition } from '@circula/model';
 import { displayColumn, scalarColumn } from './columns';
 import {
   DocumentDisplay,
@@ -20,10 +20,10 @@ import { ReferenceInput } from './inputs/ReferenceInput';
 import { BooleanInput, DateInput, DateTimeInput, LongTextInput, TextInput, TimeInput } from './inputs/ScalarInputs';
 import { TagsInput } from './inputs/TagsInput';
 import { JsonInput, TranslationsInput } from './inputs/TextValueInputs';
-import type { FieldWidget, FieldWidgetRegistry } from './types';
+import type { FieldDisplayProps, FieldInputProps, FieldWidget, FieldWidgetRegistry, Widget } from './types';
 
-const scalar = (Input: FieldWidget['Input']): FieldWidget => ({ Input, Display: ScalarDisplay, column: scalarColumn });
-const looked = (Input: FieldWidget['Input'], Display: FieldWidget['Display'], align?: 'right'): FieldWidget => ({
+const scalar = <F extends FieldDefinition>(Input: Widget<FieldInputProps<F>>): FieldWidget<F> => ({ Input, Display: ScalarDisplay, column: scalarColumn });
+const looked = <F extends FieldDefinition>(Input: Widget<FieldInputProps<F>>, Display: Widget<FieldDisplayProps<F>>, align?: 'right'): FieldWidget<F> => ({
   Input,
   Display,
   column: displayColumn(Display, align),
@@ -50,7 +50,12 @@ export const FIELD_WIDGETS: FieldWidgetRegistry = {
   group: looked(GroupInput, GroupDisplay),
 };
 
-export const widgetOf = (type: FieldType): FieldWidget => FIELD_WIDGETS[type];
+/**
+ * The widgets of a field, typed for its definition. TypeScript cannot follow that `field.type`
+ * picks the registry entry made for that same type, so the one widening cast of the library is
+ * here, where the mapped registry type guarantees it.
+ */
+export const widgetFor = <F extends FieldDefinition>(field: F): FieldWidget<F> => FIELD_WIDGETS[field.type] as unknown as FieldWidget<F>;
 
 export { labelOf } from './labels';
 export { useLookupValues } from './lookup-values';

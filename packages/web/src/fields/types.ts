@@ -1,6 +1,6 @@
 import type { FieldDefinition, FieldType, Target } from '@circula/model';
 import type { ColDef } from 'ag-grid-community';
-import type { ComponentType } from 'react';
+import type { ReactNode } from 'react';
 
 /**
  * The contract of the field widget library: one input, one display and one grid column per
@@ -9,10 +9,13 @@ import type { ComponentType } from 'react';
  * Inputs follow the antd form convention (`value` / `onChange`), so a record form places them
  * inside `<Form.Item name={name}>` and antd wires them.
  */
-export interface FieldInputProps<V = unknown> {
+/** The field definition of one field type (`FieldOf<'lookup'>` is `LookupField`). */
+export type FieldOf<T extends FieldType> = Extract<FieldDefinition, { type: T }>;
+
+export interface FieldInputProps<F extends FieldDefinition = FieldDefinition, V = unknown> {
   /** The field's name in the record (camelCase, as the API sends it). */
   name: string;
-  field: FieldDefinition;
+  field: F;
   /** The catalogue target whose record is being edited (view filters and defaults, endpoint). */
   target: Target;
   value?: V;
@@ -24,20 +27,36 @@ export interface FieldInputProps<V = unknown> {
   mode: 'create' | 'update' | 'show';
 }
 
-export interface FieldDisplayProps<V = unknown> {
+export interface FieldDisplayProps<F extends FieldDefinition = FieldDefinition, V = unknown> {
   name: string;
-  field: FieldDefinition;
+  field: F;
   value: V | null | undefined;
 }
 
-export interface FieldWidget {
-  Input: ComponentType<FieldInputProps>;
-  Display: ComponentType<FieldDisplayProps>;
-  /**
-   * The AG Grid column of the field in a list: header, value formatting (Italian numbers, dd/mm/yyyy
-   * dates), alignment and whether the server can sort it (`sortable`). `language` is the UI language.
-   */
-  column: (args: { name: string; field: FieldDefinition; label: string; language: string }) => ColDef;
+export interface ColumnArgs<F extends FieldDefinition = FieldDefinition> {
+  name: string;
+  field: F;
+  label: string;
+  /** The UI language. */
+  language: string;
 }
 
-export type FieldWidgetRegistry = Record<FieldType, FieldWidget>;
+/**
+ * A widget is a function component: a plain function type, so a widget made for several field
+ * types (the number input) fits the entry of each of them.
+ */
+export type Widget<P> = (props: P) => ReactNode;
+
+/** The widgets of the fields `F`: each receives its own field definition type. */
+export interface FieldWidget<F extends FieldDefinition = FieldDefinition> {
+  Input: Widget<FieldInputProps<F>>;
+  Display: Widget<FieldDisplayProps<F>>;
+  /**
+   * The AG Grid column of the field in a list: header, value formatting (Italian numbers, dd/mm/yyyy
+   * dates), alignment and whether the server can sort it (`sortable`).
+   */
+  column: (args: ColumnArgs<F>) => ColDef;
+}
+
+/** Per field type, the widgets of that type's definition. */
+export type FieldWidgetRegistry = { readonly [T in FieldType]: FieldWidget<FieldOf<T>> };

@@ -4,7 +4,7 @@ import { Button, Form } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/AppProviders';
 import { userStore } from '../../app/auth/user-store';
-import { FIELD_WIDGETS } from '../registry';
+import { widgetFor } from '../registry';
 import { setup } from '../../test/harness';
 import { RecordWidgetsScope } from '../../records/form/RecordWidgets';
 
@@ -81,7 +81,7 @@ function serve(abilities: Partial<EntityConf>) {
 
 function renderField({ initial = null, disabled = false, required = false }: { initial?: number | null; disabled?: boolean; required?: boolean }) {
   const changes: unknown[] = [];
-  const { Input } = FIELD_WIDGETS.reference;
+  const { Input } = widgetFor(field);
   let submit = () => {};
   function Harness() {
     const [form] = Form.useForm();

@@ -102,8 +102,7 @@ export function EmbeddedCrudField({ target, value, onChange, disabled = false, c
  * A reference declared with `widget: 'embedded'`: the embedded-crud field over the record id the
  * form keeps (the label comes from the record's summary).
  */
-export function EmbeddedReferenceInput({ field, value, onChange, disabled, id }: FieldInputProps) {
-  const reference = field as ReferenceField;
+export function EmbeddedReferenceInput({ field: reference, value, onChange, disabled, id }: FieldInputProps<ReferenceField>) {
   const entity = CATALOGUE.entity(reference.entity)!;
   const target = CATALOGUE.target(entity.route)!;
   const endpoint = endpointOf(reference.entity);

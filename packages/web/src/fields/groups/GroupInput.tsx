@@ -74,8 +74,7 @@ function GroupArray({ Part, value, onChange, disabled, idPrefix }: { Part: Compo
 }
 
 /** contact, payment, address, birth place — one group, or an array of them. */
-export function GroupInput({ field, name, value, onChange, disabled, id }: FieldInputProps) {
-  const group = field as GroupField;
+export function GroupInput({ field: group, name, value, onChange, disabled, id }: FieldInputProps<GroupField>) {
   const Part = GROUP_PARTS[group.group];
   const idPrefix = id ?? name;
   if (group.array) return <GroupArray Part={Part} value={value} disabled={disabled} idPrefix={idPrefix} onChange={(rows) => onChange?.(rows)} />;

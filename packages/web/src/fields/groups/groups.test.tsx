@@ -2,7 +2,7 @@ import { CATALOGUE, fieldSchema, group, groupArray, type FieldDefinition } from 
 import { fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { FIELD_WIDGETS } from '../registry';
+import { widgetFor } from '../registry';
 import { page, renderApp, setup, stubApi, tableValue } from '../../test/harness';
 import { insertRowAfter, removeRow } from './GroupInput';
 
@@ -12,7 +12,7 @@ const PROVINCES = [tableValue('PROVINCES', 'BO', 'Bologna', 'Bologna', { alpha1:
 
 function Harness({ field, initial = null, onValue }: { field: FieldDefinition; initial?: unknown; onValue: (v: unknown) => void }) {
   const [value, setValue] = useState<unknown>(initial);
-  const { Input } = FIELD_WIDGETS[field.type];
+  const { Input } = widgetFor(field);
   return <Input name="address" id="address" mode="update" target={target} field={field} value={value} onChange={(v) => { setValue(v); onValue(v); }} />;
 }
 

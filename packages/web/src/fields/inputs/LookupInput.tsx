@@ -78,7 +78,7 @@ function both(a?: (v: TableValue) => boolean, b?: (v: TableValue) => boolean): (
   return (v) => a(v) && b(v);
 }
 
-interface LookupRulesProps extends FieldInputProps {
+interface LookupRulesProps extends FieldInputProps<LookupField> {
   createOffered?: (v: TableValue) => boolean;
 }
 
@@ -86,8 +86,7 @@ interface LookupRulesProps extends FieldInputProps {
  * A lookup whose values follow another field of the form (spec §3: subject-to-subject by
  * relationType; spec §4: transmission doc type, receiver type and penalty by alpha1, kept while it is emptied).
  */
-function DependentLookup({ field, value, onChange, disabled, id, createOffered, form }: LookupRulesProps & { form: ReturnType<typeof Form.useFormInstance> }) {
-  const lookup = field as LookupField;
+function DependentLookup({ field: lookup, value, onChange, disabled, id, createOffered, form }: LookupRulesProps & { form: ReturnType<typeof Form.useFormInstance> }) {
   const dependsOn = lookup.dependsOn!;
   const watched = useDependencyValue(dependsOn, Form.useWatch(dependsOn.field, form));
   const offered = useMemo(() => both(createOffered, matchesDependency(dependsOn.column, watched)), [createOffered, dependsOn.column, watched]);
@@ -120,9 +119,8 @@ function DependentLookup({ field, value, onChange, disabled, id, createOffered, 
  * the declaration's rules: `createFilter` (only flagged values when creating: movement causals by
  * flag1) and `dependsOn` (values following another field of the form, optionally only its non-empty values).
  */
-export function LookupInput(props: FieldInputProps) {
-  const { field, value, onChange, disabled, id, mode } = props;
-  const lookup = field as LookupField;
+export function LookupInput(props: FieldInputProps<LookupField>) {
+  const { field: lookup, value, onChange, disabled, id, mode } = props;
   const form = Form.useFormInstance();
   const createOffered = useMemo(() => (mode === 'create' && lookup.createFilter ? hasFlags(lookup.createFilter) : undefined), [mode, lookup.createFilter]);
   if (lookup.dependsOn && form) return <DependentLookup {...props} form={form} createOffered={createOffered} />;

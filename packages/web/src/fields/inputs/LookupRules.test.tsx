@@ -1,4 +1,4 @@
-import { CATALOGUE, lookup, lookupTable, type FieldDefinition } from '@circula/model';
+import { CATALOGUE, lookup, lookupTable, type LookupField } from '@circula/model';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Form, Input, Select } from 'antd';
 import type { ReactNode } from 'react';
@@ -35,7 +35,7 @@ const relationTypeSelect = (
   />
 );
 
-function Harness({ field, mode, initial = {}, watcher = relationTypeSelect }: { field: FieldDefinition; mode: 'create' | 'update'; initial?: Record<string, unknown>; watcher?: ReactNode }) {
+function Harness({ field, mode, initial = {}, watcher = relationTypeSelect }: { field: LookupField; mode: 'create' | 'update'; initial?: Record<string, unknown>; watcher?: ReactNode }) {
   const { Input: LookupInput } = FIELD_WIDGETS.lookup;
   return (
     <Form initialValues={initial}>

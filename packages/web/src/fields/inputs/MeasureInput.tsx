@@ -23,8 +23,7 @@ const asMeasure = (v: unknown): { value: unknown; unit: string | null } => {
  * A quantity with its unit among the MEASURE_UNIT values of the field's category. Pairing (spec §4):
  * clearing the number restores the last chosen unit; clearing the unit empties the number.
  */
-export function MeasureInput({ field, value, onChange, disabled, id }: FieldInputProps) {
-  const measure = field as MeasureField;
+export function MeasureInput({ field: measure, value, onChange, disabled, id }: FieldInputProps<MeasureField>) {
   const { t } = useTranslation();
   const current = asMeasure(value);
   const [lastUnit, setLastUnit] = useState<string | null>(current.unit);

@@ -6,14 +6,14 @@ import { editableNumber, formatScaled, parseItalianNumber } from '../numbers';
 import type { FieldInputProps } from '../types';
 
 /** Fraction digits a numeric field accepts. */
-export function scaleOf(field: IntegerField | DecimalField | MoneyField | MeasureField | { type: string; scale?: number }): number {
+export function scaleOf(field: IntegerField | DecimalField | MoneyField | MeasureField): number {
   switch (field.type) {
     case 'integer':
       return 0;
     case 'money':
       return 2;
     default:
-      return (field as { scale?: number }).scale ?? 20;
+      return field.scale ?? 20;
   }
 }
 
@@ -93,9 +93,8 @@ export function NumberTextInput({ value, onChange, scale, disabled, id, suffix, 
 }
 
 /** integer, decimal and money fields. */
-export function NumberInput({ field, value, onChange, disabled, id }: FieldInputProps) {
-  const numeric = field as IntegerField | DecimalField | MoneyField;
-  const scale = scaleOf(numeric);
+export function NumberInput({ field, value, onChange, disabled, id }: FieldInputProps<IntegerField | DecimalField | MoneyField>) {
+  const scale = scaleOf(field);
   return (
     <NumberTextInput
       id={id}
@@ -103,8 +102,8 @@ export function NumberInput({ field, value, onChange, disabled, id }: FieldInput
       disabled={disabled}
       scale={scale}
       suffix={field.type === 'money' ? '€' : undefined}
-      min={numeric.min}
-      max={'max' in numeric ? numeric.max : undefined}
+      min={field.min}
+      max={'max' in field ? field.max : undefined}
       onChange={(v) => onChange?.(v)}
     />
   );

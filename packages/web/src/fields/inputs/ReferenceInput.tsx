@@ -93,14 +93,13 @@ function AdvancedSearch({
  * (which the field's schema rejects) and marks the control incorrect. `widget: 'embedded'` shows
  * the embedded-crud field instead.
  */
-export function ReferenceInput(props: FieldInputProps) {
-  const reference = props.field as ReferenceField;
+export function ReferenceInput(props: FieldInputProps<ReferenceField>) {
+  const reference = props.field;
   if (reference.widget === 'embedded' && !reference.multiple) return <EmbeddedReferenceInput {...props} />;
   return <AutocompleteReference {...props} />;
 }
 
-function AutocompleteReference({ name, field, value, onChange, disabled, id }: FieldInputProps) {
-  const reference = field as ReferenceField;
+function AutocompleteReference({ name, field: reference, value, onChange, disabled, id }: FieldInputProps<ReferenceField>) {
   const endpoint = endpointOf(reference.entity);
   const route = CATALOGUE.entity(reference.entity)!.route;
   const search = useReferenceSearch(endpoint);

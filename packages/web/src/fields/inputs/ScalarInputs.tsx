@@ -5,8 +5,7 @@ import { DATE_FORMAT, DATE_TIME_FORMAT } from '../../app/format';
 import { usePickerLocale } from '../picker-locale';
 import type { FieldInputProps } from '../types';
 
-export function TextInput({ field, value, onChange, disabled, id }: FieldInputProps) {
-  const text = field as TextField;
+export function TextInput({ field: text, value, onChange, disabled, id }: FieldInputProps<TextField>) {
   return (
     <Input
       id={id}
@@ -22,13 +21,13 @@ export function TextInput({ field, value, onChange, disabled, id }: FieldInputPr
 }
 
 /** Resizes vertically only (spec §9). */
-export function LongTextInput({ field, value, onChange, disabled, id }: FieldInputProps) {
+export function LongTextInput({ field, value, onChange, disabled, id }: FieldInputProps<LongTextField>) {
   return (
     <Input.TextArea
       id={id}
       value={typeof value === 'string' ? value : ''}
       disabled={disabled}
-      maxLength={(field as LongTextField).max}
+      maxLength={field.max}
       autoSize={{ minRows: 3, maxRows: 12 }}
       style={{ resize: 'vertical' }}
       onChange={(e) => onChange?.(e.target.value === '' ? null : e.target.value)}

@@ -19,8 +19,8 @@ const TAGS_ROUTE = 'tags';
  * (skip-waiter header), only existing tags, each once; and the tag hierarchy picker (the field's
  * tree, or one the user picks) whose "add" actions appear only when the user may create tags.
  */
-export function TagsInput({ field, value, onChange, disabled, id }: FieldInputProps) {
-  const { tree } = field as TagsField;
+export function TagsInput({ field, value, onChange, disabled, id }: FieldInputProps<TagsField>) {
+  const { tree } = field;
   const { t, i18n } = useTranslation();
   const abilities = useTargetAbilities(TAGS_ROUTE);
   const [picking, setPicking] = useState(false);

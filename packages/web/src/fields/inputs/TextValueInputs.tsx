@@ -7,9 +7,9 @@ import type { FieldInputProps } from '../types';
 export const TRANSLATION_LANGUAGES = ['it', 'en'] as const;
 
 /** `{ it, en }`: one input per language; languages left empty are left out, all empty = null. */
-export function TranslationsInput({ field, value, onChange, disabled, id }: FieldInputProps) {
+export function TranslationsInput({ field, value, onChange, disabled, id }: FieldInputProps<TranslationsField>) {
   const current = value && typeof value === 'object' ? (value as Record<string, string>) : {};
-  const max = (field as TranslationsField).max;
+  const { max } = field;
   const set = (language: string, text: string) => {
     const next: Record<string, string> = { ...current };
     if (text === '') delete next[language];

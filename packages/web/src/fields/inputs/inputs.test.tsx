@@ -3,14 +3,14 @@ import { CATALOGUE, type FieldDefinition } from '@circula/model';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { FIELD_WIDGETS } from '../registry';
+import { FIELD_WIDGETS, widgetFor } from '../registry';
 import { page, renderApp, setup, stubApi, tableValue } from '../../test/harness';
 
 const target = CATALOGUE.target('tables')!;
 
 function Harness({ field, initial = null, onValue }: { field: FieldDefinition; initial?: unknown; onValue: (v: unknown) => void }) {
   const [value, setValue] = useState<unknown>(initial);
-  const { Input } = FIELD_WIDGETS[field.type];
+  const { Input } = widgetFor(field);
   return (
     <Input
       name="f"

@@ -4,7 +4,7 @@ import { Drawer, Empty, Spin, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../app/format';
 import { labelOf, textIn } from '../../fields/labels';
-import { FIELD_WIDGETS } from '../../fields/registry';
+import { widgetFor } from '../../fields/registry';
 import { recordApi, type HistoryEntry } from './record-api';
 import { CODE, CODE_FIELD } from './record-values';
 
@@ -14,7 +14,7 @@ function ChangeValue({ name, field, value }: { name: string; field: FieldDefinit
   const { t } = useTranslation();
   if (value === null || value === undefined || value === '') return <Typography.Text type="secondary">{t('RECORD.HISTORY.EMPTY_VALUE')}</Typography.Text>;
   if (!field) return <>{typeof value === 'object' ? JSON.stringify(value) : String(value)}</>;
-  const { Display } = FIELD_WIDGETS[field.type];
+  const { Display } = widgetFor(field);
   return <Display name={name} field={field} value={value} />;
 }
 

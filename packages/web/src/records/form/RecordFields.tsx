@@ -3,7 +3,7 @@ import { Col, Form, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { labelOf } from '../../fields/labels';
 import { shownField } from '../../fields/owner-reference';
-import { FIELD_WIDGETS } from '../../fields/registry';
+import { widgetFor } from '../../fields/registry';
 import { fieldError, formFields, type FormMode } from './record-values';
 
 /** Fields that need the whole row: long texts, structured values. */
@@ -20,7 +20,7 @@ export function RecordFields({ target, mode, disabled }: { target: Target; mode:
     <Row gutter={16}>
       {formFields(target, mode).map(([name, catalogued]) => {
         const field = shownField(target, name, catalogued);
-        const { Input } = FIELD_WIDGETS[field.type];
+        const { Input } = widgetFor(field);
         return (
           <Col key={name} xs={24} md={WIDE.has(field.type) ? 24 : 12}>
             <div data-testid={`record-field-${name}`}>

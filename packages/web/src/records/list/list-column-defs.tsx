@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../app/format';
 import { shownField } from '../../fields/owner-reference';
-import { FIELD_WIDGETS } from '../../fields/registry';
+import { widgetFor } from '../../fields/registry';
 import { isDeleted, type ListRecord } from './list-api';
 import type { ListColumn } from './list-columns';
 
@@ -81,7 +81,7 @@ export function buildColumnDefs(columns: readonly ListColumn[], visible: Readonl
       case 'field': {
         const field = shownField(target, column.id, target.entity.fields[column.id]!);
         const label = field.label?.[lang] ?? column.id;
-        return { ...FIELD_WIDGETS[field.type].column({ name: column.id, field, label, language: lang }), colId: column.id, hide };
+        return { ...widgetFor(field).column({ name: column.id, field, label, language: lang }), colId: column.id, hide };
       }
     }
   });
