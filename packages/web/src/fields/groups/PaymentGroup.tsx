@@ -2,13 +2,24 @@ import { Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isValidIban, normalizeIban } from '../iban';
 import { LookupSelect } from '../inputs/LookupInput';
+import { useLookupValues, type TableValue } from '../lookup-values';
 import { Cell, TextCell, textOf, withKey, type GroupPartProps } from './group-parts';
 
-/** Payment condition (spec §3): currency, payment type, IBAN (mod-97 checked), bank. */
+/**
+ * The message of the payment coordinates, or null: spec §3/§5, a payment type whose flag3 is set
+ * ("required") needs the IBAN; an IBAN given must pass the mod-97 check.
+ */
+export function paymentCoordinatesError(iban: string, type: unknown, paymentTypes: readonly TableValue[] | undefined): string | null {
+  if (iban !== '') return isValidIban(iban) ? null : 'FIELDS.ERRORS.INVALID_IBAN';
+  const chosen = typeof type === 'string' ? paymentTypes?.find((v) => v.code === type) : undefined;
+  return chosen?.flag3 ? 'FIELDS.ERRORS.IBAN_REQUIRED' : null;
+}
+
+/** Payment condition (spec §3): currency, payment type, IBAN (mod-97 checked, required by the type's flag3), bank. */
 export function PaymentGroup(part: GroupPartProps) {
   const { t } = useTranslation();
-  const iban = textOf(part.value, 'iban');
-  const ibanError = iban !== '' && !isValidIban(iban) ? 'FIELDS.ERRORS.INVALID_IBAN' : null;
+  const { data: paymentTypes } = useLookupValues('PAYMENT_TYPE');
+  const ibanError = paymentCoordinatesError(textOf(part.value, 'iban'), part.value.type, paymentTypes);
   const select = (name: string, table: string, units: number) => (
     <Cell units={units} label={t(`FIELDS.GROUP.${name}`)} htmlFor={`${part.idPrefix}_${name}`}>
       <LookupSelect

@@ -86,10 +86,30 @@ describe('address group', { timeout: 30_000 }, () => {
   });
 });
 
+const PAYMENT_TYPES = [
+  tableValue('PAYMENT_TYPE', 'BONIFICO', 'Bonifico', 'Bank transfer', { flag3: true }),
+  tableValue('PAYMENT_TYPE', 'CONTANTI', 'Contanti', 'Cash', { flag3: false }),
+];
+
 describe('payment group', { timeout: 30_000 }, () => {
   beforeEach(async () => {
     await setup('it');
-    stubApi({ '/api/conf/tables/tablevalue': () => page([]) });
+    stubApi({ '/api/conf/tables/tablevalue': (url) => page(url.searchParams.get('tableCodes') === 'PAYMENT_TYPE' ? PAYMENT_TYPES : []) });
+  });
+
+  it('asks for the IBAN when the chosen payment type requires it (flag3), and only then', async () => {
+    const onValue = vi.fn();
+    renderApp(<Harness field={group('payment')} initial={{ type: 'CONTANTI' }} onValue={onValue} />);
+    const type = screen.getByLabelText('Tipo di pagamento');
+    await chooseOption(type, 'Bonifico');
+    expect(onValue).toHaveBeenLastCalledWith({ type: 'BONIFICO' });
+    expect((await screen.findByRole('alert')).textContent).toBe('IBAN obbligatorio per questo tipo di pagamento.');
+    fireEvent.change(screen.getByLabelText('IBAN'), { target: { value: 'IT60X0542811101000000123456' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.change(screen.getByLabelText('IBAN'), { target: { value: '' } });
+    expect(screen.getByRole('alert').textContent).toBe('IBAN obbligatorio per questo tipo di pagamento.');
+    await chooseOption(type, 'Contanti');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('normalises the IBAN and reports one that fails the mod-97 check', () => {
