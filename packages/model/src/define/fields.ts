@@ -142,6 +142,11 @@ export interface GroupField extends FieldBase {
   group: GroupKind;
   /** An array of groups (several addresses, several contacts). */
   array?: boolean;
+  /**
+   * spec §4 fieldset reset: a clear icon restores the values the form opened with (`true`) or
+   * these configured ones; an array goes back to one row holding them.
+   */
+  reset?: true | Record<string, unknown>;
 }
 
 /** Text per language: `{ it: '…', en: '…' }` (labels of lookup values, tags, templates). */

@@ -1,7 +1,7 @@
-import { MinusOutlined, PlusOutlined } from '@ant-design/icons';
+import { CloseCircleOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import type { GroupField, GroupKind } from '@circula/model';
 import { Button, Flex } from 'antd';
-import type { ComponentType } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldInputProps } from '../types';
 import { AddressGroup, BirthPlaceGroup } from './AddressGroup';
@@ -73,10 +73,67 @@ function GroupArray({ Part, value, onChange, disabled, idPrefix }: { Part: Compo
   );
 }
 
+/** A group's values to compare: empty texts and missing keys are the same as null. */
+function comparable(value: unknown): string {
+  const rows = (Array.isArray(value) ? value : [value]).map(asGroup).map((row) =>
+    Object.fromEntries(
+      Object.entries(row)
+        .filter(([, v]) => v !== null && v !== undefined && v !== '')
+        .sort(([a], [b]) => a.localeCompare(b)),
+    ),
+  );
+  return JSON.stringify(rows);
+}
+
+/**
+ * spec §4 fieldset reset: what the clear icon restores, or undefined when the group has no reset.
+ * One group goes back to its configured values, else to what the form opened with; an array keeps
+ * one row, holding the configured values (else empty).
+ */
+export function groupResetValue(group: GroupField, opened: unknown): unknown {
+  if (group.reset === undefined) return undefined;
+  const configured = group.reset === true ? null : group.reset;
+  if (group.array) return [{ ...(configured ?? {}) }];
+  return configured ? { ...configured } : isEmpty(asGroup(opened)) ? null : opened;
+}
+
+/** The clear icon shows only when the values differ from what it restores. */
+export const differsFromReset = (value: unknown, reset: unknown): boolean => comparable(value) !== comparable(reset);
+
+function ResetButton({ name, onClick }: { name: string; onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      size="small"
+      type="text"
+      icon={<CloseCircleOutlined />}
+      aria-label={t('FIELDS.GROUP_RESET')}
+      title={t('FIELDS.GROUP_RESET')}
+      onClick={onClick}
+      data-testid={`group-reset-${name}`}
+    />
+  );
+}
+
 /** contact, payment, address, birth place — one group, or an array of them. */
 export function GroupInput({ field: group, name, value, onChange, disabled, id }: FieldInputProps<GroupField>) {
   const Part = GROUP_PARTS[group.group];
   const idPrefix = id ?? name;
-  if (group.array) return <GroupArray Part={Part} value={value} disabled={disabled} idPrefix={idPrefix} onChange={(rows) => onChange?.(rows)} />;
-  return <Part value={asGroup(value)} disabled={disabled} idPrefix={idPrefix} onChange={(next) => onChange?.(isEmpty(next) ? null : next)} />;
+  // what the form opened with: the reset target of a group without configured values
+  const [opened] = useState(value);
+  const reset = groupResetValue(group, opened);
+  const canReset = !disabled && differsFromReset(value, reset);
+  const input = group.array ? (
+    <GroupArray Part={Part} value={value} disabled={disabled} idPrefix={idPrefix} onChange={(rows) => onChange?.(rows)} />
+  ) : (
+    <Part value={asGroup(value)} disabled={disabled} idPrefix={idPrefix} onChange={(next) => onChange?.(isEmpty(next) ? null : next)} />
+  );
+  if (reset === undefined) return input;
+  // the same tree with or without the icon: the controls keep their focus when it appears
+  return (
+    <Flex gap={4} align="flex-start">
+      <div style={{ flex: 1, minWidth: 0 }}>{input}</div>
+      {canReset && <ResetButton name={name} onClick={() => onChange?.(reset)} />}
+    </Flex>
+  );
 }

@@ -163,3 +163,50 @@ describe('form arrays of groups', { timeout: 30_000 }, () => {
     expect(screen.getByRole('alert').textContent).toBe('Indirizzo email non valido.');
   });
 });
+
+describe('fieldset reset (spec §4)', { timeout: 30_000 }, () => {
+  beforeEach(async () => {
+    await setup('it');
+    stubApi({ '/api/conf/tables/tablevalue': () => page([]) });
+  });
+
+  it('shows the clear icon once a group differs from what it opened with, and restores that', () => {
+    const onValue = vi.fn();
+    renderApp(<Harness field={group('contact', { reset: true })} initial={{ email: 'a@b.it', phone: null }} onValue={onValue} />);
+    expect(screen.queryByTestId('group-reset-address')).toBeNull();
+    const email = screen.getByLabelText('Email') as HTMLInputElement;
+    fireEvent.change(email, { target: { value: 'c@d.it' } });
+    // the icon appears without remounting the controls the user is typing in
+    expect(screen.getByTestId('group-reset-address')).toBeTruthy();
+    expect(email.isConnected).toBe(true);
+    fireEvent.click(screen.getByTestId('group-reset-address'));
+    expect(onValue).toHaveBeenLastCalledWith({ email: 'a@b.it', phone: null });
+    expect(email.value).toBe('a@b.it');
+    expect(screen.queryByTestId('group-reset-address')).toBeNull();
+  });
+
+  it('restores the configured values instead when the declaration gives them', () => {
+    const onValue = vi.fn();
+    renderApp(<Harness field={group('contact', { reset: { website: 'https://example.it' } })} initial={null} onValue={onValue} />);
+    // empty is not what the reset restores: the icon is there from the start
+    fireEvent.click(screen.getByTestId('group-reset-address'));
+    expect(onValue).toHaveBeenLastCalledWith({ website: 'https://example.it' });
+    expect(screen.queryByTestId('group-reset-address')).toBeNull();
+  });
+
+  it('takes an array back to one reset row', () => {
+    const onValue = vi.fn();
+    renderApp(<Harness field={groupArray('contact', { reset: true })} initial={[{ email: 'a@b.it' }, { phone: '051 1' }]} onValue={onValue} />);
+    expect(screen.getAllByTestId('form-array-row')).toHaveLength(2);
+    fireEvent.click(screen.getByTestId('group-reset-address'));
+    expect(onValue).toHaveBeenLastCalledWith([{}]);
+    expect(screen.getAllByTestId('form-array-row')).toHaveLength(1);
+    expect(screen.queryByTestId('group-reset-address')).toBeNull();
+  });
+
+  it('offers no reset unless the declaration enables it', () => {
+    renderApp(<Harness field={group('contact')} initial={{ email: 'a@b.it' }} onValue={() => {}} />);
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'c@d.it' } });
+    expect(screen.queryByTestId('group-reset-address')).toBeNull();
+  });
+});
