@@ -27,6 +27,11 @@ export interface LookupTableSeed {
   code: string;
   name: { it: string; en: string };
   description?: string;
+  /**
+   * spec §3: which column of a value the lookup fields of this table store and its options carry
+   * as their value: the value's `code` (the default), its short `val`, or its record `id`.
+   */
+  valueFrom?: 'id' | 'val' | 'code';
   /** What alpha1/alpha2/alpha3/flag1… mean in this table, for administrators. */
   columns?: Partial<Record<'alpha1' | 'alpha2' | 'alpha3' | 'flag1' | 'flag2' | 'flag3' | 'extraValue', string>>;
   values: TableValueSeed[];

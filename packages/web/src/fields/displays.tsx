@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DocumentLink } from './document-link';
 import { formatScalar, measureNumber } from './format-value';
 import { textIn } from './labels';
-import { lookupOption, tableValueLabel, useLookupValues, type LookupQuery } from './lookup-values';
+import { lookupOption, lookupValue, tableValueLabel, useLookupValues, type LookupQuery } from './lookup-values';
 import { endpointOf, recordLabel, useRecordSummary } from './records-api';
 import { tagLabel, useTagsById } from './tags-api';
 import type { FieldDisplayProps } from './types';
@@ -31,11 +31,11 @@ export function ScalarDisplay({ field, value }: FieldDisplayProps) {
   return <span style={NUMERIC.has(field.type) ? { display: 'block', textAlign: 'right' } : undefined}>{text}</span>;
 }
 
-/** The label of one code of a lookup table (the code itself until the table is loaded). */
+/** The label of one stored value of a lookup table (the value itself until the table is loaded). */
 export function LookupLabel({ table, code, filters }: { table: string; code: string; filters?: LookupQuery }) {
   const { i18n } = useTranslation();
   const { data } = useLookupValues(table, filters);
-  const found = data?.find((v) => v.code === code);
+  const found = data?.find((v) => String(lookupValue(v)) === code);
   return <>{found ? lookupOption(found, i18n.language).label : code}</>;
 }
 

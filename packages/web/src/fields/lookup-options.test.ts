@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lookupOption } from './lookup-values';
+import { lookupOption, lookupValue, valueFromOf } from './lookup-values';
 import { tableValue } from '../test/harness';
 
 describe('lookup option shapes (spec §3)', () => {
@@ -27,5 +27,23 @@ describe('lookup option shapes (spec §3)', () => {
     expect(lookupOption(tableValue('TRANSPORT_CAUSAL', 'VEN', 'Vendita', 'Sale'), 'en').label).toBe('Vendita');
     expect(lookupOption(tableValue('MECHANICS', 'M1', 'Meccanica', 'Mechanics', { extraFields: { points: 3 } }), 'it').extra).toEqual({ points: 3 });
     expect(lookupOption(tableValue('SMTP', 'MAIN', 'Principale', 'Main', { extraValue: 'smtp://mail.example:587' }), 'it').extra).toBe('smtp://mail.example:587');
+  });
+
+  describe('option values from the column each table declares (spec §3)', () => {
+    const vat = tableValue('VAT_RATE', 'STANDARD', 'Ordinaria', 'Standard', { val: '22' });
+
+    it('stores the code unless the table says otherwise', () => {
+      expect(valueFromOf('PAYMENT_TYPE')).toBe('code');
+      expect(valueFromOf('NO_SUCH_TABLE')).toBe('code');
+      expect(lookupOption(vat, 'it').value).toBe('STANDARD');
+    });
+
+    it('stores the val or the record id of tables declared so, whatever the option shape', () => {
+      expect(lookupValue(vat, 'val')).toBe('22');
+      expect(lookupValue(vat, 'id')).toBe(vat.id);
+      expect(lookupOption(vat, 'it', 'val')).toMatchObject({ value: '22', label: 'Ordinaria' });
+      const payment = tableValue('PAYMENT_TYPE', 'RIBA', 'Ricevuta bancaria', 'Bank receipt', { val: 'MP12' });
+      expect(lookupOption(payment, 'it', 'id')).toMatchObject({ value: payment.id, extra: { val: 'MP12' } });
+    });
   });
 });

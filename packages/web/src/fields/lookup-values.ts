@@ -1,4 +1,4 @@
-import type { LookupFilters } from '@circula/model';
+import { lookupTable, type LookupFilters, type LookupTableSeed } from '@circula/model';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../api/client';
 import { textIn } from './labels';
@@ -63,9 +63,19 @@ export function tableValueLabel(value: TableValue, language: string): string {
   return textIn(value.formattedOutput, language) || value.name || value.code;
 }
 
+export type LookupValueFrom = NonNullable<LookupTableSeed['valueFrom']>;
+
+/** The column of a table's values that its lookups store, as the table declares it (spec §3). */
+export const valueFromOf = (table: string): LookupValueFrom => lookupTable(table)?.valueFrom ?? 'code';
+
+/** What a lookup field stores for a table value: its code, its val or its id, as the table declares. */
+export function lookupValue(v: TableValue, from: LookupValueFrom = valueFromOf(v.tableCode)): string | number {
+  return from === 'id' ? v.id : from === 'val' ? v.val : v.code;
+}
+
 export interface LookupOption {
-  /** The code: what lookup fields store. */
-  value: string;
+  /** What lookup fields store: the value's code, val or id, as its table declares. */
+  value: string | number;
   label: string;
   /** What the table's option carries beside value and label (spec §3 option shapes). */
   extra: unknown;
@@ -79,26 +89,27 @@ export interface LookupOption {
  * (alpha1), flag1–3}, the mechanics' extraFields, the SMTP's extraValue, and the raw record
  * otherwise (urgency, transport causal…).
  */
-export function lookupOption(v: TableValue, language: string): LookupOption {
+export function lookupOption(v: TableValue, language: string, from: LookupValueFrom = valueFromOf(v.tableCode)): LookupOption {
   const text = tableValueLabel(v, language);
+  const value = lookupValue(v, from);
   switch (v.tableCode) {
     case 'WAREHOUSE_TYPE':
-      return { value: v.code, label: `${v.val} - ${text}`, extra: v };
+      return { value, label: `${v.val} - ${text}`, extra: v };
     case 'PAYMENT_TYPE':
-      return { value: v.code, label: v.name || text, extra: { val: v.val, useBuOwner: v.flag1, required: v.flag3 } };
+      return { value, label: v.name || text, extra: { val: v.val, useBuOwner: v.flag1, required: v.flag3 } };
     case 'SUBJECT_WAREHOUSE':
-      return { value: v.code, label: text, extra: { code: v.code, relationType: v.alpha1, flag1: v.flag1, flag2: v.flag2, flag3: v.flag3 } };
+      return { value, label: text, extra: { code: v.code, relationType: v.alpha1, flag1: v.flag1, flag2: v.flag2, flag3: v.flag3 } };
     case 'MECHANICS':
-      return { value: v.code, label: text, extra: v.extraFields };
+      return { value, label: text, extra: v.extraFields };
     case 'AGENT_CAMPAIGN':
     case 'DEALER_CAMPAIGN':
-      return { value: v.code, label: v.alpha1 || text, extra: v };
+      return { value, label: v.alpha1 || text, extra: v };
     case 'SMTP':
-      return { value: v.code, label: text, extra: v.extraValue };
+      return { value, label: text, extra: v.extraValue };
     case 'TRANSPORT_CAUSAL':
-      return { value: v.code, label: tableValueLabel(v, 'it'), extra: v };
+      return { value, label: tableValueLabel(v, 'it'), extra: v };
     default:
-      return { value: v.code, label: text, extra: v };
+      return { value, label: text, extra: v };
   }
 }
 

@@ -2,7 +2,7 @@ import { Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isValidIban, normalizeIban } from '../iban';
 import { LookupSelect } from '../inputs/LookupInput';
-import { useLookupValues, type TableValue } from '../lookup-values';
+import { lookupValue, useLookupValues, type TableValue } from '../lookup-values';
 import { Cell, TextCell, textOf, withKey, type GroupPartProps } from './group-parts';
 
 /**
@@ -11,7 +11,7 @@ import { Cell, TextCell, textOf, withKey, type GroupPartProps } from './group-pa
  */
 export function paymentCoordinatesError(iban: string, type: unknown, paymentTypes: readonly TableValue[] | undefined): string | null {
   if (iban !== '') return isValidIban(iban) ? null : 'FIELDS.ERRORS.INVALID_IBAN';
-  const chosen = typeof type === 'string' ? paymentTypes?.find((v) => v.code === type) : undefined;
+  const chosen = type !== null && type !== undefined ? paymentTypes?.find((v) => lookupValue(v) === type) : undefined;
   return chosen?.flag3 ? 'FIELDS.ERRORS.IBAN_REQUIRED' : null;
 }
 

@@ -2,15 +2,18 @@ import type { LookupDependency, LookupField } from '@circula/model';
 import { Form, Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lookupOption, useLookupValues, type LookupQuery, type TableValue } from '../lookup-values';
+import { lookupOption, lookupValue, useLookupValues, type LookupQuery, type TableValue } from '../lookup-values';
 import type { FieldInputProps } from '../types';
+
+/** A stored lookup value: a code or val, or an id for a table whose values are stored by id. */
+type LookupSelectValue = string | number;
 
 export interface LookupSelectProps {
   table: string;
   filters?: LookupQuery;
   multiple?: boolean;
   value: unknown;
-  onChange: (value: string | string[] | null) => void;
+  onChange: (value: LookupSelectValue | LookupSelectValue[] | null) => void;
   disabled?: boolean;
   id?: string;
   placeholder?: string;
@@ -21,7 +24,7 @@ export interface LookupSelectProps {
   'aria-label'?: string;
 }
 
-/** A select over a lookup table's values (value = code, label in the UI language). */
+/** A select over a lookup table's values (value = what the table stores, label in the UI language). */
 export function LookupSelect({ table, filters, multiple, value, onChange, disabled, id, placeholder, optionLabel, offered, ...rest }: LookupSelectProps) {
   const { i18n } = useTranslation();
   const { data, isLoading } = useLookupValues(table, filters);
@@ -29,7 +32,7 @@ export function LookupSelect({ table, filters, multiple, value, onChange, disabl
     const option = lookupOption(v, i18n.language);
     return { ...option, label: optionLabel ? optionLabel(v, option.label) : option.label };
   });
-  const current = multiple ? (Array.isArray(value) ? value : []) : typeof value === 'string' && value !== '' ? value : undefined;
+  const current = multiple ? (Array.isArray(value) ? value : []) : (typeof value === 'string' && value !== '') || typeof value === 'number' ? value : undefined;
   return (
     <Select
       id={id}
@@ -43,7 +46,7 @@ export function LookupSelect({ table, filters, multiple, value, onChange, disabl
       allowClear
       showSearch={{ optionFilterProp: 'label' }}
       style={{ width: '100%' }}
-      onChange={(next: string | string[] | undefined) => {
+      onChange={(next: LookupSelectValue | LookupSelectValue[] | undefined) => {
         if (Array.isArray(next)) onChange(next.length ? next : null);
         else onChange(next ?? null);
       }}
@@ -94,11 +97,11 @@ function DependentLookup({ field: lookup, value, onChange, disabled, id, createO
   // a chosen value the new dependency no longer offers is cleared
   useEffect(() => {
     if (disabled || !data || !offered || value === null || value === undefined) return;
-    const codes = new Set(data.filter(offered).map((v) => v.code));
+    const stored = new Set(data.filter(offered).map((v) => lookupValue(v)));
     if (Array.isArray(value)) {
-      const kept = (value as string[]).filter((c) => codes.has(c));
+      const kept = value.filter((c: unknown) => stored.has(c as LookupSelectValue));
       if (kept.length !== value.length) onChange?.(kept.length ? kept : null);
-    } else if (typeof value === 'string' && !codes.has(value)) onChange?.(null);
+    } else if ((typeof value === 'string' || typeof value === 'number') && !stored.has(value)) onChange?.(null);
   }, [data, offered, value, disabled, onChange]);
   return (
     <LookupSelect
