@@ -6,9 +6,7 @@
  * `BENCH_DATABASE_URL=… npm run bench:records` for PostgreSQL (its public schema is dropped and
  * recreated: a database of its own); without it, embedded PGlite. DATABASE_URL is never used.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -18,27 +16,12 @@ import { loadConfig } from '../packages/server/src/config.js';
 import { connect, type Db } from '../packages/server/src/db/connect.js';
 import { prepareStatement } from '../packages/server/src/db/prepared.js';
 import { prepareDatabase } from '../packages/server/src/startup.js';
+import { freePort, startServer, stats, type Stats } from './support.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const SUBJECTS = Number(process.env.BENCH_SUBJECTS ?? 100_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
-
-interface Stats {
-  /** Requests that failed or timed out (autocannon's 10 s timeout): reported, not hidden. */
-  errors?: number;
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  count: number;
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-function stats(latencies: number[], seconds: number): Stats {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return { rps: sorted.length / seconds, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), count: sorted.length };
-}
 
 const WORDS = ['Ecologia', 'Ambiente', 'Recuperi', 'Servizi', 'Trasporti', 'Metalli', 'Carta', 'Plastica', 'Legno', 'Vetro', 'Inerti', 'Smaltimenti'];
 const FIRST_NAMES = ['Marco', 'Giulia', 'Luca', 'Francesca', 'Andrea', 'Chiara', 'Paolo', 'Sara', 'Giuseppe', 'Elena'];
@@ -138,29 +121,6 @@ async function baseline(work: () => Promise<unknown>): Promise<Stats> {
 
 const VALUE_COLUMNS = sql`id, code, status, version, root_id, parent_id, author_id, auth_read, auth_read_map, auth_write, auth_write_map, created_at, created_by, updated_at, updated_by, deleted, deleted_at, deleted_by, archived, table_code, val, name, translations, alpha1, alpha2, alpha3, flag1, flag2, flag3, extra_value, extras, tags, sort_order`;
 const SUBJECT_COLUMNS = sql`id, code, status, version, root_id, parent_id, author_id, auth_read, auth_read_map, auth_write, auth_write_map, created_at, created_by, updated_at, updated_by, deleted, deleted_at, deleted_by, archived, subject_type, name, last_name, legal_form, roles, vat_number, fiscal_code, sdi_code, pec, contact, addresses, payment, birth_date, birth_place, customer_category, rating, administrative_status, tags, notes, user_id`;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** The application as `npm start` runs it: its own process, its own event loop. */
-async function startServer(port: number, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
-  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...extra, '--import', 'tsx', path.resolve(import.meta.dirname, '../packages/server/src/main.ts')], { env, stdio: ['ignore', 'inherit', 'inherit'] });
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error('server exited');
-    const ok = await fetch(`http://127.0.0.1:${port}/assets/environments/environment.json`).then((r) => r.ok, () => false);
-    if (ok) return child;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not start');
-}
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'circula-bench-'));

@@ -1,14 +1,19 @@
 import { expect, test } from '@playwright/test';
-import { apiToken, signIn } from '../support/auth.js';
+import { DEMO_PASSWORD, signIn } from '../support/auth.js';
 
 const COMPANY_NAME = 'Circula Ambiente S.r.l.';
 
-test("the owner's company entry opens the company record of the DEFAULT business unit", async ({ page, request }) => {
-  // what the server says the company is: the DEFAULT unit (id 0) and its subject
-  const token = await apiToken(request, 'owner');
-  const unit = await request.get('/api/bu/unit/0', { headers: { authorization: `Bearer ${token}` } });
-  expect(unit.ok()).toBe(true);
-  const { subject } = ((await unit.json()) as { data: { subject: number } }).data;
+test("the owner's company entry opens the record of the owner's own company", async ({ page, request }) => {
+  // the demo owner belongs to a customer company (users.subject_id): the entry opens that subject
+  const login = await request.post('/api/auth/login', { form: { username: 'owner', secret: DEMO_PASSWORD } });
+  expect(login.ok()).toBe(true);
+  const { token, subjectId } = ((await login.json()) as { data: { token: string; subjectId: number | null } }).data;
+  expect(subjectId).not.toBeNull();
+  const company = await request.get(`/api/subjects/subjects/${subjectId}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(company.ok()).toBe(true);
+  const { name } = ((await company.json()) as { data: { name: string } }).data;
+  expect(name).not.toBe(COMPANY_NAME);
+  // spec §2: the entry opens the company on the requester path (the demo gives the owner's company the REQUESTER role)
 
   await signIn(page, 'owner');
   await expect(page).toHaveURL(/\/rdr$/);
@@ -17,11 +22,11 @@ test("the owner's company entry opens the company record of the DEFAULT business
   await expect(entry).toContainText('La mia azienda');
   await entry.click();
 
-  await expect(page).toHaveURL(new RegExp(`/subjects/${subject}$`));
+  await expect(page).toHaveURL(new RegExp(`/requester/${subjectId}$`));
   const record = page.getByTestId('record-page');
   await expect(record).toBeVisible();
   await expect(record).toHaveAttribute('data-mode', 'show');
-  await expect(page.getByTestId('record-field-name').locator('input').first()).toHaveValue(COMPANY_NAME);
+  await expect(page.getByTestId('record-field-name').locator('input').first()).toHaveValue(name);
   // the owner reads subjects only: no edit button
   await expect(page.getByTestId('record-edit')).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('company.png'), fullPage: true });

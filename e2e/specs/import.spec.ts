@@ -67,3 +67,32 @@ test('imports customers from a CSV: the dry run shows the bad row, the fixed fil
   for (const i of [1, 2, 3]) await expect(page.getByTestId('list-grid').getByText(name(i))).toBeVisible();
   await expect(page.getByTestId('list-grid').getByText(vats[1]!)).toBeVisible();
 });
+
+test('a large import shows its progress and stops on request, with nothing imported', async ({ page }) => {
+  const run = Date.now() % 1_000_000;
+  const rows = 20_000;
+  const lines = ['Ragione sociale o nome;Partita IVA'];
+  for (let i = 1; i <= rows; i++) lines.push(`Interrotta E2E ${run} cliente ${i};${vatNumber(run * 100 + i)}`);
+
+  await signIn(page, 'admin');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/customers');
+  await page.getByTestId('list-import').click();
+  await chooseFile(page, 'grande.csv', `${lines.join('\n')}\n`);
+  await slow(page.getByTestId('import-max-rows')).toContainText('Al massimo 100.000 righe per file.');
+  await page.getByTestId('import-dry-run').click();
+
+  const progress = page.getByTestId('import-progress');
+  await slow(progress).toHaveAttribute('data-total', String(rows));
+  await slow(progress).toContainText('Verifica in corso:');
+  await expect(page.getByTestId('import-cancel')).toBeDisabled();
+  await page.getByTestId('import-stop').click();
+  await slow(page.getByText('Verifica interrotta.')).toBeVisible();
+  await expect(progress).toHaveCount(0);
+  await expect(page.getByTestId('import-report')).toHaveCount(0);
+
+  await page.getByTestId('import-cancel').click();
+  await page.getByTestId('list-search-input').fill(`Interrotta E2E ${run}`);
+  await page.getByTestId('list-search-button').click();
+  await slow(page.getByTestId('list-total')).toHaveAttribute('data-total', '0');
+});

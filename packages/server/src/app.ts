@@ -34,10 +34,12 @@ export interface AppDeps {
   /** The entities to serve; the application's own catalogue unless a test brings one. */
   catalogue?: Catalogue;
   hooks?: HookRegistry;
+  /** The mail service; one of its own unless a test brings one (to flush it before asserting that nothing was sent). */
+  mail?: MailService;
 }
 
 /** The Fastify application, on an already migrated and seeded database. */
-export async function buildApp({ config, db, logger, catalogue = CATALOGUE, hooks = domainHooks(catalogue) }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, catalogue = CATALOGUE, hooks = domainHooks(catalogue), mail: givenMail }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -83,17 +85,17 @@ export async function buildApp({ config, db, logger, catalogue = CATALOGUE, hook
 
   // every service once, before any route: no route registration builds what another needs
   const auth = new AuthService(db, config);
-  const mail = new MailService(db, config, app.log);
+  const mail = givenMail ?? new MailService(db, config, app.log);
   app.addHook('onClose', async () => mail.close());
   const ctx: AppContext = { config, db, catalogue, auth, mail, records: new RecordService(db, catalogue, hooks) };
 
-  installRequestAuth(app, auth);
+  installRequestAuth(app, auth, { publicDocs: !config.production });
   authRoutes(app, auth, config);
   accountRoutes(app, ctx);
   securityRoutes(app, db, auth, mail);
   confRoutes(app, db, config, catalogue);
-  await app.register(documentRoutes, { db, config });
-  lookupRoutes(app, db);
+  await app.register(documentRoutes, { db, config, catalogue });
+  lookupRoutes(app, db, catalogue);
   recordRoutes(app, catalogue, ctx.records);
   await app.register(importRoutes, { config, db, catalogue, records: ctx.records });
   for (const module of DOMAIN_MODULES) await module.routes?.(app, ctx);

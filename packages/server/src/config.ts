@@ -16,6 +16,12 @@ export interface Config {
   documentsDir: string;
   /** Largest accepted document upload. */
   maxUploadBytes: number;
+  /** Most data rows one imported file may hold (IMPORT_MAX_ROWS). */
+  importMaxRows: number;
+  /** Most bytes one user may upload in 24 hours (UPLOAD_QUOTA_BYTES; 0: no quota). */
+  uploadQuotaBytes: number;
+  /** NODE_ENV=production: the API documentation page (/api/docs) needs a signed-in user. */
+  production: boolean;
   baseUrl: string;
   jwtSecret: Uint8Array;
   accessTokenTtlSeconds: number;
@@ -32,7 +38,7 @@ export interface Config {
   loginRateLimit: { perUsername: number; perUsernameAnyAddress: number; perAddress: number; windowSeconds: number };
   trustProxy: boolean;
   version: string;
-  /** Outgoing mail (accounts issue): SMTP_URL, else every message stays in the outbox table; MAIL_FROM; link lifetime. */
+  /** Outgoing mail: SMTP_URL, else every message stays in the outbox table; MAIL_FROM; link lifetime. */
   mail: { smtpUrl: string | null; from: string; registrationLinkHours: number; recoverLinkMinutes: number };
 }
 
@@ -74,6 +80,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         ? path.join(dataDir, 'documents')
         : path.join(tmpdir(), `circula-documents-${randomBytes(6).toString('hex')}`),
     maxUploadBytes: int(env.MAX_UPLOAD_BYTES, 20 * 1024 * 1024),
+    importMaxRows: int(env.IMPORT_MAX_ROWS, 100_000),
+    uploadQuotaBytes: int(env.UPLOAD_QUOTA_BYTES, 1024 * 1024 * 1024),
+    production: env.NODE_ENV === 'production',
     baseUrl: env.BASE_URL || `http://localhost:${port}`,
     jwtSecret: overrides.jwtSecret ?? loadSecret(env, dataDir),
     accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL_SECONDS, 15 * 60),

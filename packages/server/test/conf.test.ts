@@ -169,5 +169,17 @@ describe('configuration services', () => {
       expect(res.statusCode).toBe(200);
       expect(Object.keys(res.json().paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/auth/refresh', '/api/entityconf/visible']));
     });
+
+    it('shows the answers of the shapes the web shares with the server (packages/model/src/api)', async () => {
+      const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+      const data = (path: string, method = 'get') => doc.paths[path][method].responses['200'].content['application/json'].schema.properties.data;
+      expect(data('/api/mail/outbox').properties.items.items.required).toEqual(expect.arrayContaining(['to', 'subject', 'template', 'status', 'sentAt']));
+      expect(data('/api/privacy/agreements').items.properties.agreement.required).toEqual(expect.arrayContaining(['mandatory', 'title', 'attachments']));
+      expect(data('/api/bu/unit/{id}').required).toEqual(expect.arrayContaining(['id', 'subject', 'subjectName']));
+      expect(data('/api/subjects/subjects/{id}/history').properties.items.items.required).toEqual(['version', 'at', 'by', 'action', 'changes']);
+      expect(data('/api/entityconf/visible').items.required).toEqual(expect.arrayContaining(['route', 'endpoint', 'canCreate', 'statuses', 'menu', 'fields']));
+      expect(data('/api/webaccess/registration').required).toEqual(['email', 'uuid', 'type']);
+      expect(data('/api/webaccess/registration', 'post').properties).toHaveProperty('token');
+    });
   });
 });

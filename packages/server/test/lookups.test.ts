@@ -17,6 +17,17 @@ const FIXTURE: LookupTableSeed[] = [
     ],
   },
   {
+    code: 'TEST_DOCS',
+    name: { it: 'Documenti di prova', en: 'Test documents' },
+    values: [
+      { code: 'ANY', it: 'Qualsiasi', en: 'Any' },
+      { code: 'PLATE', it: 'Libretto', en: 'Registration', extraFields: { entities: ['vehicles'] } },
+      { code: 'VISURA', it: 'Visura', en: 'Company extract', extraFields: { entities: ['subjects'] } },
+      { code: 'DURC', it: 'DURC', en: 'DURC', extraFields: { entities: ['customers', 'transporters'] } },
+      { code: 'NOWHERE', it: 'Da nessuna parte', en: 'Nowhere', extraFields: { entities: [] } },
+    ],
+  },
+  {
     code: 'TEST_LANGS',
     name: { it: 'Lingue di prova', en: 'Test languages' },
     values: [
@@ -61,6 +72,24 @@ describe('lookup tables', () => {
     expect((await values('tableCodes=TEST_UNITS&alpha1=MASS')).map((i) => i.code)).toEqual(['KG', 'T']);
     expect((await values('tableCodes=TEST_UNITS&code=L')).map((i) => i.code)).toEqual(['L']);
     expect((await values('tableCodes=TEST_UNITS&sort=code,asc')).map((i) => i.code)).toEqual(['KG', 'L', 'T']);
+  });
+
+  it('offers, for an entity, the values meant for it (extraFields.entities) and those meant for every entity', async () => {
+    const codes = async (query: string) => (await values(`tableCodes=TEST_DOCS&unpaged=true${query}`)).map((i) => i.code);
+    // without entity: every value
+    expect(await codes('')).toEqual(['ANY', 'PLATE', 'VISURA', 'DURC', 'NOWHERE']);
+    expect(await codes('&entity=vehicles')).toEqual(['ANY', 'PLATE']);
+    // a route view: its own values and its base entity's
+    expect(await codes('&entity=customers')).toEqual(['ANY', 'VISURA', 'DURC']);
+    expect(await codes('&entity=suppliers')).toEqual(['ANY', 'VISURA']);
+    // the base entity by name, and an area with no entity yet
+    expect(await codes('&entity=subject')).toEqual(['ANY', 'VISURA']);
+    expect(await codes('&entity=rdr')).toEqual(['ANY']);
+    // other tables asked for together are not affected
+    expect((await values('tableCodes=TEST_DOCS,TEST_LANGS&entity=vehicles')).map((i) => i.code)).toEqual(['ANY', 'PLATE', 'it', 'en']);
+    const unknown = await operator({ method: 'GET', url: '/api/conf/tables/tablevalue?tableCodes=TEST_DOCS&entity=no-such-thing' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ errorCode: 'BAD_REQUEST', errorMessage: 'UNKNOWN_ENTITY' });
   });
 
   it('refuses malformed table codes with 400', async () => {

@@ -28,10 +28,10 @@ describe('roleGuard', () => {
 });
 
 describe('companyPath', () => {
-  it('opens the subject record of the root id of the first subject if present, else of the user subject id', () => {
-    expect(companyPath({ subjectId: 5, subjects: [{ id: 7, rootId: 3 }] })).toBe('/subjects/3');
-    expect(companyPath({ subjectId: 5, subjects: [{ id: 7, rootId: null }] })).toBe('/subjects/5');
-    expect(companyPath({ subjectId: 5, subjects: [] })).toBe('/subjects/5');
+  it('goes to requester/{id}: the root id of the first subject if present, else the user subject id', () => {
+    expect(companyPath({ subjectId: 5, subjects: [{ id: 7, rootId: 3 }] })).toBe('/requester/3');
+    expect(companyPath({ subjectId: 5, subjects: [{ id: 7, rootId: null }] })).toBe('/requester/5');
+    expect(companyPath({ subjectId: 5, subjects: [] })).toBe('/requester/5');
   });
   it('opens the company of the DEFAULT business unit for a user linked to no subject', () => {
     expect(companyPath({ subjectId: null, subjects: [] })).toBe(COMPANY_PATH);

@@ -32,13 +32,15 @@ export function roleGuard(user: HasAuthorities, path: string): RoleGuardDecision
 /** The page that opens the company of the DEFAULT business unit (`/api/bu/unit/0`) as a subject record. */
 export const COMPANY_PATH = '/company';
 
+/** The route the company entry opens a subject on (spec §2: "the requester path plus the subject id"). */
+export const COMPANY_ROUTE = 'requester';
+
 /**
- * Company entry (spec §2): the subject record of the root id of the first subject, else of the
- * user's subject id, opened on the subjects' record page (the requester view of the spec would
- * hide a company that is not a requester). A user linked to no subject works for the
- * installation's own company, the DEFAULT business unit's subject: `COMPANY_PATH` opens it.
+ * Company entry (spec §2): the requester path plus the root id of the first subject, else the
+ * user's subject id. A user linked to no subject works for the installation's own company, the
+ * DEFAULT business unit's subject: `COMPANY_PATH` opens it.
  */
 export function companyPath(user: { subjectId: number | null; subjects: { id: number; rootId: number | null }[] }): string {
   const id = user.subjects[0]?.rootId ?? user.subjectId;
-  return id == null ? COMPANY_PATH : `/subjects/${id}`;
+  return id == null ? COMPANY_PATH : `/${COMPANY_ROUTE}/${id}`;
 }

@@ -2,9 +2,9 @@ import type { AuthorityPrefix } from '../security/authorities.js';
 
 /**
  * Every route area of spec §2 "Shell and routes", with the authority that makes it readable,
- * its type and labels. The record engine (issue 3) turns these into full entity declarations;
- * until then the server serves them from `/api/entityconf/visible` so that menus and guards
- * already follow the user's real authorities.
+ * its type and labels. An area whose entity or view the catalogue declares is served from that
+ * declaration; `/api/entityconf/visible` lists the others from here, so that menus and guards
+ * follow the user's real authorities for them too.
  */
 export type AreaType = 'configuration' | 'path' | 'other';
 

@@ -1,3 +1,5 @@
+import type { CheckName } from '../validation/checks.js';
+
 /**
  * Field builders of the catalogue. A field declares its type once; the database column, the
  * zod validation, the API shape, the list column and the form input all follow from it.
@@ -25,8 +27,8 @@ export interface TextField extends FieldBase {
   max?: number;
   min?: number;
   pattern?: string;
-  /** Name of a checker in the validation registry (e.g. italianVatNumber). */
-  check?: string;
+  /** A check of validation/checks.ts CHECKS (e.g. italianVatNumber): an unknown name does not compile. */
+  check?: CheckName;
   /** Stored upper-case (plates, fiscal codes). */
   upper?: boolean;
 }
@@ -181,28 +183,45 @@ export type FieldDefinition =
 export type FieldType = FieldDefinition['type'];
 
 type Options<F extends FieldDefinition> = Omit<F, 'type'>;
+/** What a builder called without options adds to its field type: nothing. */
+type NoOptions = Record<never, never>;
+/** A field type with the options as written; without options, the field type itself. */
+type Built<F extends FieldDefinition, O> = [keyof O] extends [never] ? F : F & O;
 
-export const text = (o: Options<TextField> = {}): TextField => ({ type: 'text', ...o });
-export const longText = (o: Options<LongTextField> = {}): LongTextField => ({ type: 'longText', ...o });
-export const integer = (o: Options<IntegerField> = {}): IntegerField => ({ type: 'integer', ...o });
-export const decimal = (scale: number, o: Omit<Options<DecimalField>, 'scale'> = {}): DecimalField => {
+/*
+ * Each builder returns its field type intersected with the options as written (`required: true`,
+ * `multiple: true`, `group: 'address'`…), so that `RecordOf<typeof entity>` (define/record.ts) can
+ * tell a required text from an optional one and a list of lookups from a single one.
+ */
+export const text = <const O extends Options<TextField> = NoOptions>(o?: O): Built<TextField, O> => ({ type: 'text', ...o }) as Built<TextField, O>;
+export const longText = <const O extends Options<LongTextField> = NoOptions>(o?: O): Built<LongTextField, O> => ({ type: 'longText', ...o }) as Built<LongTextField, O>;
+export const integer = <const O extends Options<IntegerField> = NoOptions>(o?: O): Built<IntegerField, O> => ({ type: 'integer', ...o }) as Built<IntegerField, O>;
+export const decimal = <const O extends Omit<Options<DecimalField>, 'scale'> = NoOptions>(scale: number, o?: O): Built<DecimalField, O> => {
   if (!Number.isInteger(scale) || scale < 0 || scale > 20) throw new Error(`decimal scale must be 0–20, got ${scale}`);
-  return { type: 'decimal', scale, ...o };
+  return { type: 'decimal', scale, ...o } as Built<DecimalField, O>;
 };
-export const money = (o: Options<MoneyField> = {}): MoneyField => ({ type: 'money', ...o });
-export const boolean = (o: Options<BooleanField> = {}): BooleanField => ({ type: 'boolean', ...o });
-export const date = (o: Options<DateField> = {}): DateField => ({ type: 'date', ...o });
-export const datetime = (o: Options<DateTimeField> = {}): DateTimeField => ({ type: 'datetime', ...o });
-export const time = (o: Options<TimeField> = {}): TimeField => ({ type: 'time', ...o });
-export const lookup = (table: string, o: Omit<Options<LookupField>, 'table'> = {}): LookupField => ({ type: 'lookup', table, ...o });
-export const reference = (entity: string, o: Omit<Options<ReferenceField>, 'entity'> = {}): ReferenceField => ({ type: 'reference', entity, ...o });
-export const tags = (o: Options<TagsField> = {}): TagsField => ({ type: 'tags', ...o });
-export const document = (o: Options<DocumentField> = {}): DocumentField => ({ type: 'document', ...o });
-export const measure = (category: MeasureField['category'], o: Omit<Options<MeasureField>, 'category'> = {}): MeasureField => ({ type: 'measure', category, ...o });
-export const translations = (o: Options<TranslationsField> = {}): TranslationsField => ({ type: 'translations', ...o });
-export const json = (o: Options<JsonField> = {}): JsonField => ({ type: 'json', ...o });
-export const group = (kind: GroupKind, o: Omit<Options<GroupField>, 'group' | 'array'> = {}): GroupField => ({ type: 'group', group: kind, ...o });
-export const groupArray = (kind: GroupKind, o: Omit<Options<GroupField>, 'group' | 'array'> = {}): GroupField => ({ type: 'group', group: kind, array: true, ...o });
+export const money = <const O extends Options<MoneyField> = NoOptions>(o?: O): Built<MoneyField, O> => ({ type: 'money', ...o }) as Built<MoneyField, O>;
+export const boolean = <const O extends Options<BooleanField> = NoOptions>(o?: O): Built<BooleanField, O> => ({ type: 'boolean', ...o }) as Built<BooleanField, O>;
+export const date = <const O extends Options<DateField> = NoOptions>(o?: O): Built<DateField, O> => ({ type: 'date', ...o }) as Built<DateField, O>;
+export const datetime = <const O extends Options<DateTimeField> = NoOptions>(o?: O): Built<DateTimeField, O> => ({ type: 'datetime', ...o }) as Built<DateTimeField, O>;
+export const time = <const O extends Options<TimeField> = NoOptions>(o?: O): Built<TimeField, O> => ({ type: 'time', ...o }) as Built<TimeField, O>;
+export const lookup = <const O extends Omit<Options<LookupField>, 'table'> = NoOptions>(table: string, o?: O): Built<LookupField, O> =>
+  ({ type: 'lookup', table, ...o }) as Built<LookupField, O>;
+export const reference = <const O extends Omit<Options<ReferenceField>, 'entity'> = NoOptions>(entity: string, o?: O): Built<ReferenceField, O> =>
+  ({ type: 'reference', entity, ...o }) as Built<ReferenceField, O>;
+export const tags = <const O extends Options<TagsField> = NoOptions>(o?: O): Built<TagsField, O> => ({ type: 'tags', ...o }) as Built<TagsField, O>;
+export const document = <const O extends Options<DocumentField> = NoOptions>(o?: O): Built<DocumentField, O> => ({ type: 'document', ...o }) as Built<DocumentField, O>;
+export const measure = <const O extends Omit<Options<MeasureField>, 'category'> = NoOptions>(category: MeasureField['category'], o?: O): Built<MeasureField, O> =>
+  ({ type: 'measure', category, ...o }) as Built<MeasureField, O>;
+export const translations = <const O extends Options<TranslationsField> = NoOptions>(o?: O): Built<TranslationsField, O> =>
+  ({ type: 'translations', ...o }) as Built<TranslationsField, O>;
+export const json = <const O extends Options<JsonField> = NoOptions>(o?: O): Built<JsonField, O> => ({ type: 'json', ...o }) as Built<JsonField, O>;
+export const group = <K extends GroupKind, const O extends Omit<Options<GroupField>, 'group' | 'array'> = NoOptions>(kind: K, o?: O): Built<GroupField & { group: K }, O> =>
+  ({ type: 'group', group: kind, ...o }) as Built<GroupField & { group: K }, O>;
+export const groupArray = <K extends GroupKind, const O extends Omit<Options<GroupField>, 'group' | 'array'> = NoOptions>(
+  kind: K,
+  o?: O,
+): Built<GroupField & { group: K; array: true }, O> => ({ type: 'group', group: kind, array: true, ...o }) as Built<GroupField & { group: K; array: true }, O>;
 
 /** Fields stored in one scalar column that search can filter and sort on. */
 export function isScalar(field: FieldDefinition): boolean {

@@ -1,17 +1,13 @@
-import {
-  hasRole,
-  isAdmin,
-  isAdminOrManager,
-  isOwnerOrSubscriber,
-  type HasAuthorities,
-} from '../security/roles.js';
+import { allows, type PermissionRule } from '../security/checkers.js';
+import type { HasAuthorities } from '../security/roles.js';
 
 /**
  * The side menu and the system menu of spec §2, with the visibility rules of spec §2 and §6.
  * An entry that names a route is shown only when that route's area is readable by the user
- * (the server says so in `/api/entityconf/visible`) *and* its own rule allows it.
+ * (the server says so in `/api/entityconf/visible`) *and* its own rule allows it. A rule names a
+ * permission checker (`{ can: 'isAdmin' }`) or lists the roles of the `cannot` checker.
  */
-export type MenuRule = (user: HasAuthorities) => boolean;
+export type MenuRule = PermissionRule;
 
 export interface MenuLeaf {
   kind: 'route';
@@ -38,9 +34,12 @@ export interface MenuGroup {
 export type MenuItem = MenuLeaf | MenuSpecial | MenuGroup;
 
 const route = (r: string, rule?: MenuRule): MenuLeaf => ({ kind: 'route', key: r, route: r, ...(rule ? { rule } : {}) });
-const notOwnerOrSubscriber: MenuRule = (u) => !isOwnerOrSubscriber(u);
-const notLogistic: MenuRule = (u) => !hasRole(u, 'ROLE_LOGISTIC');
-const onlyOwner: MenuRule = (u) => hasRole(u, 'ROLE_OWNER');
+/** spec §2/§6: owner and requester entries are not for owners and subscribers (ROLE_SUPPLIER is the subscriber's alias). */
+const notOwnerOrSubscriber: MenuRule = { cannot: ['ROLE_OWNER', 'ROLE_SUBSCRIBER', 'ROLE_SUPPLIER'] };
+const notLogistic: MenuRule = { cannot: ['ROLE_LOGISTIC'] };
+const onlyOwner: MenuRule = { can: 'isOwner' };
+const isAdmin: MenuRule = { can: 'isAdmin' };
+const isAdminOrManager: MenuRule = { can: 'isAdminOrManager' };
 
 export const SIDE_MENU: MenuItem[] = [
   route('dashboard'),
@@ -133,11 +132,11 @@ export const SYSTEM_MENU: MenuItem[] = [
 export function visibleMenu(items: MenuItem[], user: HasAuthorities, readableRoutes: ReadonlySet<string>): MenuItem[] {
   const out: MenuItem[] = [];
   for (const item of items) {
-    if (item.rule && !item.rule(user)) continue;
+    if (item.rule && !allows(user, item.rule)) continue;
     if (item.kind === 'route') {
       if (readableRoutes.has(item.route)) out.push(item);
     } else if (item.kind === 'group') {
-      const children = item.children.filter((c) => (!c.rule || c.rule(user)) && readableRoutes.has(c.route));
+      const children = item.children.filter((c) => (!c.rule || allows(user, c.rule)) && readableRoutes.has(c.route));
       if (children.length > 0) out.push({ ...item, children });
     } else {
       out.push(item);

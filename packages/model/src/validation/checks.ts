@@ -1,35 +1,30 @@
 import { isValidIban } from './iban.js';
 import { isItalianFiscalCode, isItalianVatNumber } from './italian.js';
+
 /**
  * Named value checks a text field can ask for (`text({ check: 'italianVatNumber' })`). Each returns
- * true for a valid value. Domain issues add theirs here.
+ * true for a valid value. The keys are a type: a field naming a check that is not here does not
+ * compile. Domain issues add theirs here.
  */
-export const CHECKS: Record<string, (value: string) => boolean> = {
-  email: (v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v),
+export const CHECKS = {
+  email: (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v),
   /** hh:mm, 24 hours. */
-  time: (v) => /^([01]\d|2[0-3]):[0-5]\d$/.test(v),
-};
+  time: (v: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(v),
+  /** Italian registry numbers (validation/italian.ts). */
+  italianVatNumber: isItalianVatNumber,
+  italianFiscalCode: isItalianFiscalCode,
+  iban: isValidIban,
+  hexColor: (v: string) => /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.test(v),
+  /** An IANA time zone the runtime knows (Europe/Rome, UTC…). */
+  timeZone: isTimeZone,
+  /** A quartz expression (below). */
+  quartzCron: (v: string) => parseQuartzCron(v).error === undefined,
+} as const satisfies Record<string, (value: string) => boolean>;
 
-export function registerCheck(name: string, check: (value: string) => boolean): void {
-  CHECKS[name] = check;
-}
+/** The name of a check of CHECKS: what `text({ check })` accepts. */
+export type CheckName = keyof typeof CHECKS;
 
-/* ------------------------------------------------------------------------------------------------
- * Italian registry numbers (validation/italian.ts)
- * --------------------------------------------------------------------------------------------- */
-
-registerCheck('italianVatNumber', isItalianVatNumber);
-registerCheck('italianFiscalCode', isItalianFiscalCode);
-registerCheck('iban', isValidIban);
-
-/* ------------------------------------------------------------------------------------------------
- * Colours and time zones
- * --------------------------------------------------------------------------------------------- */
-
-registerCheck('hexColor', (v) => /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.test(v));
-
-/** An IANA time zone the runtime knows (Europe/Rome, UTC…). */
-registerCheck('timeZone', (v) => {
+function isTimeZone(v: string): boolean {
   if (!/^[A-Za-z0-9_+\-/]{1,64}$/.test(v)) return false;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: v });
@@ -37,7 +32,7 @@ registerCheck('timeZone', (v) => {
   } catch {
     return false;
   }
-});
+}
 
 /* ------------------------------------------------------------------------------------------------
  * Quartz cron (spec §9 "Cron"): six fields `s m h dom mon dow`, seconds fixed to 0, exactly one of
@@ -134,8 +129,6 @@ export function parseQuartzCron(expression: string): { schedule: QuartzSchedule;
   if ((d === null) === (w === null)) return { error: CRON_ERRORS.dayChoice };
   return { schedule: { expression: parts.join(' '), minutes: m, hours: h, daysOfMonth: d, months: mo, daysOfWeek: w } };
 }
-
-registerCheck('quartzCron', (v) => parseQuartzCron(v).error === undefined);
 
 /* ------------------------------------------------------------------------------------------------
  * SVG icons: one `<svg …>…</svg>` element that cannot run code or load anything from elsewhere.

@@ -1,4 +1,13 @@
-import { isAdminOrManager } from '@circula/model';
+import {
+  dataOf,
+  isAdminOrManager,
+  linkQuery,
+  recoveryLinkBody,
+  registrationAnswerSchema,
+  registrationBody,
+  registrationLinkBody,
+  registrationRecordSchema,
+} from '@circula/model';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +16,7 @@ import { forbidden } from '../http/errors.js';
 import type { AppContext } from '../domain/module.js';
 import { AccountService } from './service.js';
 
-const optionalText = (max: number) => z.string().max(max).nullish();
+const ok = { 200: dataOf(z.literal('OK')) };
 
 /**
  * The webaccess calls of API.md "Configuration services" (registration by emailed link,
@@ -21,15 +30,7 @@ export function accountRoutes(app: FastifyInstance, { db, config, auth, mail }: 
   r.post(
     '/api/webaccess/registration-link',
     {
-      schema: {
-        tags: ['webaccess'],
-        body: z.object({
-          email: z.string().max(500),
-          step: z.number().int().optional(),
-          lang: optionalText(10),
-          type: optionalText(50),
-        }),
-      },
+      schema: { tags: ['webaccess'], body: registrationLinkBody, response: { 200: dataOf(z.enum(['OK', 'USER_ALREADY_EXIST'])) } },
     },
     async (request) => {
       const principal = requirePrincipal(request);
@@ -40,7 +41,7 @@ export function accountRoutes(app: FastifyInstance, { db, config, auth, mail }: 
 
   r.get(
     '/api/webaccess/registration',
-    { config: { public: true }, schema: { tags: ['webaccess'], querystring: z.object({ u: z.string().max(100).optional() }) } },
+    { config: { public: true }, schema: { tags: ['webaccess'], querystring: linkQuery, response: { 200: dataOf(registrationRecordSchema) } } },
     async (request) => ({ data: await accounts.readRegistration(request.query.u, request.ip) }),
   );
 
@@ -48,20 +49,7 @@ export function accountRoutes(app: FastifyInstance, { db, config, auth, mail }: 
     '/api/webaccess/registration',
     {
       config: { public: true },
-      schema: {
-        tags: ['webaccess'],
-        body: z.object({
-          name: optionalText(1000),
-          lastname: optionalText(1000),
-          email: optionalText(1000),
-          username: optionalText(1000),
-          password: optionalText(1000),
-          confirmPassword: optionalText(1000),
-          uuid: optionalText(100),
-          subjectType: optionalText(50),
-          type: optionalText(50),
-        }),
-      },
+      schema: { tags: ['webaccess'], body: registrationBody, response: { 200: dataOf(registrationAnswerSchema) } },
     },
     async (request) => ({ data: await accounts.register(request.body, request.ip) }),
   );
@@ -70,25 +58,22 @@ export function accountRoutes(app: FastifyInstance, { db, config, auth, mail }: 
     '/api/webaccess/recover-password-link',
     {
       config: { public: true },
-      schema: {
-        tags: ['webaccess'],
-        body: z.object({ username: z.string().trim().min(1).max(200), lang: optionalText(10) }),
-      },
+      schema: { tags: ['webaccess'], body: recoveryLinkBody, response: ok },
     },
     async (request) => {
       const { pending } = await accounts.requestRecovery(request.body, request.ip);
       // sent after the answer: its duration must not tell whether the user exists
       pending.catch((error: unknown) => request.log.error({ err: error }, 'recovery mail not sent'));
-      return { data: 'OK' };
+      return { data: 'OK' as const };
     },
   );
 
   r.get(
     '/api/webaccess/recover-password',
-    { config: { public: true }, schema: { tags: ['webaccess'], querystring: z.object({ u: z.string().max(100).optional() }) } },
+    { config: { public: true }, schema: { tags: ['webaccess'], querystring: linkQuery, response: ok } },
     async (request) => {
       await accounts.recover(request.query.u, request.ip);
-      return { data: 'OK' };
+      return { data: 'OK' as const };
     },
   );
 

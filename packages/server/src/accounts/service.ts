@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { CHECKS, MESSAGES } from '@circula/model';
+import { CHECKS, MESSAGES, type RegistrationInput, type RegistrationRecord } from '@circula/model';
 import { sql } from 'kysely';
 import type { AuthService } from '../auth/auth-service.js';
 import { linkLimits, LoginThrottle, type AttemptLimits } from '../auth/login-throttle.js';
@@ -25,24 +25,6 @@ type LinkKind = 'REGISTRATION' | 'RECOVER_PASSWORD';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const hashLink = (uuid: string) => createHash('sha256').update(uuid.toLowerCase()).digest('hex');
 const invalidUuid = () => new AppError(400, 'INVALID_UUUID');
-
-export interface RegistrationRecord {
-  email: string;
-  uuid: string;
-  type: string;
-}
-
-export interface RegistrationInput {
-  name?: string | null | undefined;
-  lastname?: string | null | undefined;
-  email?: string | null | undefined;
-  username?: string | null | undefined;
-  password?: string | null | undefined;
-  confirmPassword?: string | null | undefined;
-  uuid?: string | null | undefined;
-  subjectType?: string | null | undefined;
-  type?: string | null | undefined;
-}
 
 interface Caller {
   userId: number;
@@ -266,9 +248,8 @@ export class AccountService {
       ttlMs: this.config.mail.recoverLinkMinutes * 60 * 1000,
     });
     const email = user.email;
-    const pending = this.mail
-      .subjectOf(user)
-      .then((subjectId) =>
+    const pending = this.mail.track(
+      this.mail.subjectOf(user).then((subjectId) =>
         this.mail.send({
           to: email,
           template: 'RECOVER_PASSWORD_LINK',
@@ -278,8 +259,8 @@ export class AccountService {
           subjectId,
           recipientUserId: user.id,
         }),
-      )
-      .then(() => undefined);
+      ),
+    ).then(() => undefined);
     return { pending };
   }
 

@@ -23,16 +23,18 @@ export function bearerOf(request: FastifyRequest): string | null {
 
 /**
  * Every /api route needs a valid bearer token unless its route config says `public: true`.
- * Public routes still get the principal when a valid token comes along.
+ * Public routes still get the principal when a valid token comes along. The OpenAPI page
+ * (`/api/docs`, its assets and its JSON) is public only when `publicDocs` (not in production: there
+ * it tells an attacker every route and parameter, so it needs a signed-in user like the API).
  */
-export function installRequestAuth(app: FastifyInstance, auth: AuthService): void {
+export function installRequestAuth(app: FastifyInstance, auth: AuthService, { publicDocs }: { publicDocs: boolean }): void {
   app.decorateRequest('principal', null);
   app.decorateRequest('bearer', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const bearer = bearerOf(request);
-    // the OpenAPI page documents the contract; it holds no data
-    const isPublic = request.routeOptions.config?.public === true || request.url.startsWith('/api/docs');
+    const isDocs = request.url === '/api/docs' || request.url.startsWith('/api/docs/') || request.url.startsWith('/api/docs?');
+    const isPublic = request.routeOptions.config?.public === true || (publicDocs && isDocs);
     if (bearer) {
       request.principal = await auth.authenticate(bearer);
       request.bearer = request.principal ? bearer : null;

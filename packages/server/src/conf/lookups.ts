@@ -1,9 +1,10 @@
+import { dataOf, findArea, tagNodeSchema, type Catalogue, type TableValue, type TagNode } from '@circula/model';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../db/connect.js';
-import { notFound } from '../http/errors.js';
+import { badRequest, notFound } from '../http/errors.js';
 
 const csv = (max: number) =>
   z
@@ -15,6 +16,7 @@ const tableValueQuery = z.object({
   tableCodes: csv(2000).pipe(z.array(z.string().regex(/^[A-Za-z0-9_]{1,64}$/)).min(1).max(50)),
   unpaged: z.string().optional(),
   size: z.string().optional(),
+  /** The entity (route) the options are for: values whose `extraFields.entities` names another one are left out. */
   entity: z.string().max(100).optional(),
   alpha1: z.string().max(200).optional(),
   alpha2: z.string().max(200).optional(),
@@ -43,7 +45,7 @@ interface ValueRow {
 }
 
 /** A table value in the option shape of spec §3: the value, its label per language, the extra columns. */
-export function toTableValue(row: ValueRow) {
+export function toTableValue(row: ValueRow): TableValue {
   const formattedOutput = row.translations ?? {};
   return {
     id: row.id,
@@ -64,9 +66,23 @@ export function toTableValue(row: ValueRow) {
   };
 }
 
+/**
+ * The names a table value may list in `extraFields.entities` to be offered only there, for the
+ * `entity` parameter of `tablevalue` (spec §7): the route asked for (an entity, a route view of
+ * one, or an area with no entity yet) or its name, and for a view its base entity's route and
+ * name — a value meant for subjects is offered in every view of subjects. Unknown: 400
+ * UNKNOWN_ENTITY.
+ */
+export function entityScope(catalogue: Catalogue, entity: string): string[] {
+  const target = catalogue.target(entity) ?? catalogue.targets.find((t) => t.name === entity);
+  if (target) return [...new Set([target.route, target.name, target.entity.route, target.entity.name])];
+  if (findArea(entity)) return [entity];
+  throw badRequest('UNKNOWN_ENTITY');
+}
+
 export async function findTableValues(
   db: Db,
-  filter: { tableCodes: string[]; alpha1?: string; alpha2?: string; alpha3?: string; code?: string; tagIds?: number[] },
+  filter: { tableCodes: string[]; alpha1?: string; alpha2?: string; alpha3?: string; code?: string; tagIds?: number[]; entityScope?: string[] },
   order: 'code,asc' | 'code,desc' | 'sortOrder,asc' = 'sortOrder,asc',
 ) {
   const conditions = [sql<SqlBool>`not deleted`, sql<SqlBool>`table_code = any(${filter.tableCodes.map((c) => c.toUpperCase())}::text[])`];
@@ -75,6 +91,12 @@ export async function findTableValues(
   if (filter.alpha3 !== undefined) conditions.push(sql<SqlBool>`alpha3 = ${filter.alpha3}`);
   if (filter.code !== undefined) conditions.push(sql<SqlBool>`code = ${filter.code}`);
   if (filter.tagIds?.length) conditions.push(sql<SqlBool>`tags && ${filter.tagIds}::bigint[]`);
+  // a value that lists no entities is offered everywhere
+  if (filter.entityScope) {
+    conditions.push(
+      sql<SqlBool>`(jsonb_typeof(extras->'entities') is distinct from 'array' or jsonb_exists_any(extras->'entities', ${filter.entityScope}::text[]))`,
+    );
+  }
   const orderBy =
     order === 'code,asc' ? sql`table_code, code asc` : order === 'code,desc' ? sql`table_code, code desc` : sql`table_code, sort_order nulls last, code`;
   const { rows } = await sql<ValueRow>`
@@ -96,26 +118,15 @@ interface TagRow {
   item_id: string | null;
 }
 
-interface TagNode {
-  id: number;
-  name: string;
-  label: string;
-  itemId: string | null;
-  icon: string | null;
-  overlayIcon: string | null;
-  selectable: boolean;
-  children: TagNode[];
-}
-
 /**
  * Lookup tables and tag trees for every signed-in user: option lists are needed by anyone who
  * fills a form. Editing them goes through the generic records (TABLE_W, TAG_W).
  */
-export function lookupRoutes(app: FastifyInstance, db: Db): void {
+export function lookupRoutes(app: FastifyInstance, db: Db, catalogue: Catalogue): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/conf/tables/tablevalue', { schema: { tags: ['configuration'], querystring: tableValueQuery } }, async (request) => {
-    const { tableCodes, alpha1, alpha2, alpha3, code, tagIds, sort } = request.query;
+    const { tableCodes, entity, alpha1, alpha2, alpha3, code, tagIds, sort } = request.query;
     const items = await findTableValues(
       db,
       {
@@ -125,6 +136,7 @@ export function lookupRoutes(app: FastifyInstance, db: Db): void {
         ...(alpha3 !== undefined ? { alpha3 } : {}),
         ...(code !== undefined ? { code } : {}),
         ...(tagIds ? { tagIds } : {}),
+        ...(entity ? { entityScope: entityScope(catalogue, entity) } : {}),
       },
       sort,
     );
@@ -139,7 +151,7 @@ export function lookupRoutes(app: FastifyInstance, db: Db): void {
 
   r.get(
     '/api/conf/tag/hierarchy/:idOrTreeName',
-    { schema: { tags: ['configuration'], params: z.object({ idOrTreeName: z.string().min(1).max(100) }) } },
+    { schema: { tags: ['configuration'], params: z.object({ idOrTreeName: z.string().min(1).max(100) }), response: { 200: dataOf(z.object({ root: tagNodeSchema })) } } },
     async (request) => {
       const key = request.params.idOrTreeName;
       const lang = request.principal?.lang === 'en' ? 'en' : 'it';

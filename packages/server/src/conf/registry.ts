@@ -1,19 +1,11 @@
-import { PASSWORD_MAX_AGE_KEY, PASSWORD_RULE_KEY } from '@circula/model';
+import { PASSWORD_MAX_AGE_KEY, PASSWORD_RULE_KEY, type HistoryEntry, type SysRegistryEntry } from '@circula/model';
 import { sql } from 'kysely';
 import type { Principal } from '../auth/users.js';
 import type { Db } from '../db/connect.js';
 import { conflict, constraintViolation, notFound } from '../http/errors.js';
 import { writeHistory, type HistoryChanges } from '../records/history.js';
 
-export interface RegistryEntry {
-  key: string;
-  theValue: string;
-  translation: Record<string, string>;
-  /** Sent back with an edit: a stale one is refused with 409. */
-  version: number;
-}
-
-export async function readRegistry(db: Db, key: string): Promise<(RegistryEntry & { isPublic: boolean }) | undefined> {
+export async function readRegistry(db: Db, key: string): Promise<(SysRegistryEntry & { isPublic: boolean }) | undefined> {
   const row = await db.selectFrom('sys_registry').selectAll().where('key', '=', key).executeTakeFirst();
   if (!row) return undefined;
   return { key: row.key, theValue: row.the_value, translation: row.translation, version: row.version, isPublic: row.is_public };
@@ -50,7 +42,7 @@ export async function updateRegistry(
   principal: Principal,
   key: string,
   input: { version: number; theValue: string; translation?: Record<string, string> | undefined },
-): Promise<RegistryEntry> {
+): Promise<SysRegistryEntry> {
   const problem = registryValueProblem(key, input.theValue);
   if (problem) throw constraintViolation([{ field: 'theValue', message: problem }]);
   return db.transaction().execute(async (trx) => {
@@ -72,7 +64,7 @@ export async function updateRegistry(
 }
 
 /** The history of one registry entry, as `GET E/{id}/history` answers for records. Unknown key → 404. */
-export async function registryHistory(db: Db, key: string) {
+export async function registryHistory(db: Db, key: string): Promise<{ items: HistoryEntry[] }> {
   const { rows: entry } = await sql<{ id: number }>`select id from sys_registry where key = ${key}`.execute(db);
   if (!entry[0]) throw notFound();
   const rows = await db

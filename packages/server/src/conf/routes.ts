@@ -6,7 +6,22 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
 import { forbidden, notFound, unauthorized } from '../http/errors.js';
 import type { Principal } from '../auth/users.js';
-import { authority, COMPANY_FOOTER, isAdmin, PASSWORD_RULE_KEY, RIGHTS_LINE, type Catalogue, type RuntimeEnvironment } from '@circula/model';
+import {
+  authority,
+  COMPANY_FOOTER,
+  dataOf,
+  entityConfSchema,
+  historyEntrySchema,
+  isAdmin,
+  itemsOf,
+  pageOf,
+  PASSWORD_RULE_KEY,
+  RIGHTS_LINE,
+  sysRegistryEntrySchema,
+  sysRegistryUpdateBody,
+  type Catalogue,
+  type RuntimeEnvironment,
+} from '@circula/model';
 import { loadEntityConfOverrides, visibleEntityConf } from './entityconf.js';
 import { readRegistry, registryHistory, updateRegistry } from './registry.js';
 
@@ -34,16 +49,24 @@ export function confRoutes(app: FastifyInstance, db: Db, config: Config, catalog
   });
 
   // `lang`: the language the web app shows (it may differ from the user's own setting), else the user's
-  r.get('/api/entityconf/visible', { schema: { tags: ['configuration'], querystring: z.object({ lang: z.enum(['it', 'en']).optional() }) } }, async (request) => {
+  r.get(
+    '/api/entityconf/visible',
+    { schema: { tags: ['configuration'], querystring: z.object({ lang: z.enum(['it', 'en']).optional() }), response: { 200: dataOf(z.array(entityConfSchema)) } } },
+    async (request) => {
     const principal = requirePrincipal(request);
-    return { data: visibleEntityConf(principal, request.query.lang ?? principal.lang ?? 'it', catalogue, await loadEntityConfOverrides(db)) };
-  });
+      return { data: visibleEntityConf(principal, request.query.lang ?? principal.lang ?? 'it', catalogue, await loadEntityConfOverrides(db)) };
+    },
+  );
 
   r.get(
     '/api/conf/sysregistry',
     {
       config: { public: true },
-      schema: { tags: ['configuration'], querystring: z.object({ keyEquals: z.string().min(1).max(200).optional() }) },
+      schema: {
+        tags: ['configuration'],
+        querystring: z.object({ keyEquals: z.string().min(1).max(200).optional() }),
+        response: { 200: dataOf(pageOf(sysRegistryEntrySchema)) },
+      },
     },
     async (request) => {
       const { keyEquals } = request.query;
@@ -75,11 +98,8 @@ export function confRoutes(app: FastifyInstance, db: Db, config: Config, catalog
       schema: {
         tags: ['configuration'],
         params: registryKey,
-        body: z.object({
-          version: z.number().int().min(1),
-          theValue: z.string().max(4000),
-          translation: z.record(z.string().regex(/^[a-z]{2}$/), z.string().max(2000)).optional(),
-        }),
+        body: sysRegistryUpdateBody,
+        response: { 200: dataOf(sysRegistryEntrySchema) },
       },
     },
     async (request) => {
@@ -89,7 +109,7 @@ export function confRoutes(app: FastifyInstance, db: Db, config: Config, catalog
     },
   );
 
-  r.get('/api/conf/sysregistry/:key/history', { schema: { tags: ['configuration'], params: registryKey } }, async (request) => {
+  r.get('/api/conf/sysregistry/:key/history', { schema: { tags: ['configuration'], params: registryKey, response: { 200: dataOf(itemsOf(historyEntrySchema)) } } }, async (request) => {
     registryAccess(requirePrincipal(request), 'R');
     return { data: await registryHistory(db, request.params.key) };
   });

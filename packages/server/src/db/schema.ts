@@ -105,7 +105,34 @@ export interface RecordHistoryTable {
   changes: Json<Record<string, [unknown, unknown]>>;
 }
 
+/** An import or export and its progress (records/jobs.ts). */
+export interface RecordJobTable {
+  id: string;
+  kind: string;
+  target: string;
+  user_id: number;
+  status: string;
+  phase: string | null;
+  processed: ColumnType<number, number | undefined, number>;
+  total: number | null;
+  dry_run: boolean | null;
+  cancel_requested: ColumnType<boolean, boolean | undefined, boolean>;
+  result: Json<unknown> | null;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+  finished_at: Date | null;
+}
+
+/** The records a committed chunk of an import wrote, until the import ends. */
+export interface RecordJobWrittenTable {
+  job_id: string;
+  entity: string;
+  ids: number[];
+}
+
 export interface Database {
+  record_job: RecordJobTable;
+  record_job_written: RecordJobWrittenTable;
   record_history: RecordHistoryTable;
   sys_registry: SysRegistryTable;
   authorities: AuthoritiesTable;

@@ -1,8 +1,10 @@
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, type Duplex, type Readable } from 'node:stream';
 import type { EntityDefinition, FieldDefinition } from '@circula/model';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
+import { yieldToEventLoop } from './bulk.js';
 import type { RecordData } from './hooks.js';
+import { JobCancelled } from './jobs.js';
 
 export type ExportFormat = 'csv' | 'xlsx';
 
@@ -67,29 +69,77 @@ function xlsxCell(column: Column, value: unknown, lang: 'it' | 'en'): ExcelJS.Ce
   return csvCell(column, value, lang, (text) => text);
 }
 
+/** Rows formatted between two turns of the event loop. */
+const YIELD_ROWS = 100;
+
+/** Reports rows written so far (answers true to stop) and carries the switch that stops the export. */
+export interface ExportControl {
+  progress?: (rows: number) => Promise<boolean>;
+  signal?: AbortSignal;
+}
+
+/** Resolves when the stream can take more, or is closed. */
+function writable(stream: NodeJS.EventEmitter): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+  });
+}
+
 /**
  * Streams every record the batches yield as CSV (UTF-8 with BOM; `;` and decimal commas for
  * Italian readers, as Italian spreadsheets expect) or XLSX (real numbers and dates, dd/mm/yyyy).
+ * After each batch the event loop is free for other requests and the progress is reported.
+ * `done` resolves with the number of rows once all are written; it rejects with JobCancelled,
+ * and no further batch is read, when the reader went away or the export was cancelled.
  */
 export function exportStream(
   entity: EntityDefinition,
   batches: AsyncIterable<RecordData[]>,
   format: ExportFormat,
   lang: 'it' | 'en',
-): Readable {
+  control: ExportControl = {},
+): { stream: Readable; done: Promise<number> } {
   const columns = exportColumns(entity, lang);
+  let rows = 0;
+  // formatting is CPU work: other requests get a turn every few rows, not only between batches
+  const pause = async (stream: Duplex, index: number) => {
+    if (index % YIELD_ROWS !== YIELD_ROWS - 1) return;
+    await yieldToEventLoop();
+    if (stream.destroyed) throw new JobCancelled();
+  };
+  const afterBatch = async (stream: Duplex, count: number) => {
+    rows += count;
+    if (control.signal?.aborted || (await control.progress?.(rows)) === true) throw new JobCancelled();
+    // a slow reader: wait for it rather than keep the file in memory
+    if (stream.writableNeedDrain) await writable(stream);
+    await yieldToEventLoop();
+    if (stream.destroyed) throw new JobCancelled();
+  };
   if (format === 'csv') {
     const csv = stringify({ delimiter: lang === 'it' ? ';' : ',', bom: true, header: true, columns: columns.map((c) => ({ key: c.key, header: c.header })) });
-    (async () => {
+    const done = (async () => {
+      await yieldToEventLoop();
       for await (const batch of batches) {
-        for (const record of batch) {
+        for (const [index, record] of batch.entries()) {
           const row = Object.fromEntries(columns.map((c) => [c.key, csvCell(c, c.value(record), lang)]));
-          if (!csv.write(row)) await new Promise((resolve) => csv.once('drain', resolve));
+          if (!csv.write(row)) await writable(csv);
+          if (csv.destroyed) throw new JobCancelled();
+          await pause(csv, index);
         }
+        await afterBatch(csv, batch.length);
       }
       csv.end();
-    })().catch((error: unknown) => csv.destroy(error as Error));
-    return csv;
+      return rows;
+    })();
+    // destroyed with the error, so that the answer is cut too (a cancelled export ends its connection)
+    done.catch((error: unknown) => csv.destroy(error as Error));
+    return { stream: csv, done };
   }
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
@@ -101,12 +151,19 @@ export function exportStream(
     ...(c.field?.type === 'date' ? { style: { numFmt: 'dd/mm/yyyy' } } : {}),
     ...(c.field?.type === 'datetime' || c.key === 'createdAt' || c.key === 'updatedAt' ? { style: { numFmt: 'dd/mm/yyyy hh:mm' } } : {}),
   }));
-  (async () => {
+  const done = (async () => {
+    await yieldToEventLoop();
     for await (const batch of batches) {
-      for (const record of batch) sheet.addRow(columns.map((c) => xlsxCell(c, c.value(record), lang))).commit();
+      for (const [index, record] of batch.entries()) {
+        sheet.addRow(columns.map((c) => xlsxCell(c, c.value(record), lang))).commit();
+        await pause(out, index);
+      }
+      await afterBatch(out, batch.length);
     }
     sheet.commit();
     await workbook.commit();
-  })().catch((error: unknown) => out.destroy(error as Error));
-  return out;
+    return rows;
+  })();
+  done.catch((error: unknown) => out.destroy(error as Error));
+  return { stream: out, done };
 }

@@ -1,4 +1,4 @@
-import type { EntityDefinition } from '@circula/model';
+import type { EntityDefinition, Fields, RecordOf, ValuesOf } from '@circula/model';
 import type { Transaction } from 'kysely';
 import type { Principal } from '../auth/users.js';
 import type { Database } from '../db/schema.js';
@@ -17,22 +17,35 @@ export interface HookContext {
 
 export type RecordData = Record<string, unknown>;
 
-export interface EntityHooks {
-  /** May adjust the validated values of a new record (returned object replaces them). */
-  beforeCreate?(ctx: HookContext, values: RecordData): Promise<RecordData | void>;
-  afterCreate?(ctx: HookContext, record: RecordData): Promise<void>;
-  beforeUpdate?(ctx: HookContext, current: RecordData, values: RecordData): Promise<RecordData | void>;
-  beforeTransition?(ctx: HookContext, current: RecordData, to: string, values: RecordData): Promise<RecordData | void>;
-  afterTransition?(ctx: HookContext, record: RecordData, from: string | null): Promise<void>;
-  beforeDelete?(ctx: HookContext, current: RecordData): Promise<void>;
+/**
+ * The hooks of one entity. Registered with the entity object, they see its records and values
+ * typed from its declaration (`RecordOf<typeof vehicle>`, `ValuesOf<typeof vehicle>`); the engine,
+ * which serves any entity, calls them through the untyped `EntityHooks`.
+ */
+export interface EntityHooks<Current = RecordData, Values = RecordData, Status extends string = string> {
+  /**
+   * May adjust the validated values of a new record (returned object replaces them). In a batch
+   * (RecordService.createMany: an import's chunk) it runs for every row of the batch, in order,
+   * before any of them is inserted; afterCreate then runs for each once all are.
+   */
+  beforeCreate?(ctx: HookContext, values: Values): Promise<Values | void>;
+  afterCreate?(ctx: HookContext, record: Current): Promise<void>;
+  beforeUpdate?(ctx: HookContext, current: Current, values: Values): Promise<Values | void>;
+  beforeTransition?(ctx: HookContext, current: Current, to: Status, values: Values): Promise<Values | void>;
+  afterTransition?(ctx: HookContext, record: Current, from: Status | null): Promise<void>;
+  beforeDelete?(ctx: HookContext, current: Current): Promise<void>;
 }
+
+/** The hooks of an entity of the catalogue, typed by its declaration. */
+export type HooksOf<E extends EntityDefinition<Fields, string>> = EntityHooks<RecordOf<E>, ValuesOf<E>, NonNullable<RecordOf<E>['status']>>;
 
 export class HookRegistry {
   readonly #hooks = new Map<string, EntityHooks[]>();
 
   /** Adds a module's hooks to an entity: the entity object of the catalogue, never a name typed again. */
-  register(entity: Pick<EntityDefinition, 'name'>, hooks: EntityHooks): void {
-    this.#hooks.set(entity.name, [...(this.#hooks.get(entity.name) ?? []), hooks]);
+  register<E extends EntityDefinition<Fields, string>>(entity: E, hooks: HooksOf<E>): void {
+    // the engine hands each entity's hooks only that entity's records and values
+    this.#hooks.set(entity.name, [...(this.#hooks.get(entity.name) ?? []), hooks as EntityHooks]);
   }
 
   for(entity: string): EntityHooks[] {

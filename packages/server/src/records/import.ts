@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { tableName, type Catalogue, type FieldDefinition, type ReferenceField, type Target } from '@circula/model';
+import { tableName, type Catalogue, type FieldDefinition, type ImportReport, type ImportRowError as ImportError, type Target } from '@circula/model';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { sql, type Transaction } from 'kysely';
@@ -7,15 +7,19 @@ import type { Principal } from '../auth/users.js';
 import type { Db } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import { AppError, badRequest, constraintViolation } from '../http/errors.js';
+import { yieldToEventLoop } from './bulk.js';
+import { JobCancelled, type JobPhase, type JobStore } from './jobs.js';
 import { assertCan } from './policy.js';
 import type { RecordService } from './service.js';
 
 /**
  * Import of a CSV or XLSX file into a target: the file's columns are mapped to fields, every row
- * becomes the body of a create that goes through RecordService.create (catalogue schema, lookup
- * values, references, hooks) inside ONE transaction, each row in a savepoint so that one bad row
- * does not hide the errors of the next ones. A dry run, or a file with any invalid row, is rolled
- * back entirely: all rows or none.
+ * becomes the body of a create that goes through the record engine (RecordService.createMany:
+ * catalogue schema, lookup values, references, hooks, history), a chunk of rows at a time with the
+ * event loop free between chunks, so other requests are served while a large file is imported.
+ * Every error of every row is reported; a dry run, or a file with any invalid row, keeps nothing:
+ * all rows or none (on PostgreSQL one transaction; on the embedded database, committed chunks
+ * undone — see ImporterOptions.atomic).
  */
 
 export type Cell = string | number | boolean | Date | null;
@@ -26,20 +30,8 @@ export interface SheetRow {
   cells: Cell[];
 }
 
-export interface ImportError {
-  row: number;
-  /** The file's column the field comes from, when there is one. */
-  column?: string;
-  field: string;
-  message: string;
-}
-
-export interface ImportReport {
-  /** Data rows read (blank rows are skipped). */
-  rows: number;
-  valid: number;
-  errors: ImportError[];
-}
+/** The report and its errors are shapes the web shares (`@circula/model` api/records.ts). */
+export type { ImportError, ImportReport };
 
 /** Field types a text cell can express; groups, measures, tags, documents and JSON are not importable. */
 const IMPORTABLE = new Set<FieldDefinition['type']>(['text', 'longText', 'integer', 'decimal', 'money', 'boolean', 'date', 'datetime', 'time', 'lookup', 'reference']);
@@ -268,13 +260,64 @@ export interface ImportOptions {
   dryRun: boolean;
 }
 
-/** A thrown value that only rolls the transaction back. */
-class Rollback extends Error {}
+interface ImportColumn {
+  index: number;
+  header: string;
+  name: string;
+  field: FieldDefinition | null;
+}
+
+/** A file whose header, mapping and size were checked: ready to run as a job. */
+export interface PreparedImport {
+  file: Buffer;
+  columns: ImportColumn[];
+  /** Data rows (blank rows aside). */
+  total: number;
+  dryRun: boolean;
+}
+
+/** The job an import runs as (jobs.ts): where it reports progress and learns it is cancelled. */
+export interface ImportJob {
+  id: string;
+  signal: AbortSignal;
+}
+
+export interface ImporterOptions {
+  /** Most data rows a file may hold (IMPORT_MAX_ROWS). */
+  maxRows: number;
+  /**
+   * true on a PostgreSQL server: the whole import is one transaction on a pooled connection of
+   * its own. false on the embedded database, whose one connection a transaction holds: each
+   * chunk is a transaction of its own, and what committed chunks wrote is undone if the import
+   * does not end well.
+   */
+  atomic: boolean;
+  /** How long one chunk may keep the event loop (and the embedded database) to itself, in ms. */
+  chunkMs?: number;
+}
+
+/**
+ * A chunk's rows are checked and written with shared queries, then the event loop is free for
+ * other requests. Its size follows the time the last chunks took, so that one chunk lasts about
+ * CHUNK_MS whatever the machine, its load and the entity: other requests wait at most about that
+ * long, and the import still shares each query among many rows.
+ */
+const CHUNK_MS = 60;
+const CHUNK_ROWS = { first: 100, min: 20, max: 1000 };
+/** Rows read between two turns of the event loop while the file is counted. */
+const COUNT_BATCH = 2000;
+
+/** A thrown value that only rolls a transaction back, carrying what the work found. */
+class Rollback<T = undefined> extends Error {
+  constructor(readonly result: T) {
+    super('rollback');
+  }
+}
 
 /** Column index → field, checked against the target and the file's header row (400 BAD_REQUEST). */
-function resolveMapping(target: Target, headers: string[], mapping: Record<string, string | null>) {
+function resolveMapping(target: Target, headers: string[], mapping: Record<string, string | null>): ImportColumn[] {
   const fields = importableFields(target);
-  const columns: { index: number; header: string; name: string; field: FieldDefinition | null }[] = [];
+  const columns: ImportColumn[] = [];
   const used = new Set<string>();
   for (const [header, name] of Object.entries(mapping)) {
     if (name === null || name === '') continue;
@@ -290,103 +333,272 @@ function resolveMapping(target: Target, headers: string[], mapping: Record<strin
   return columns;
 }
 
+interface ChunkResult {
+  rows: number;
+  valid: number;
+  errors: ImportError[];
+  /** Ids of the records the chunk created. */
+  ids: number[];
+}
+
+/** What the chunks of one import share: reference codes already looked up, codes already taken by the file's rows. */
+interface ImportState {
+  referenceIds: Map<string, number | null>;
+  codes: Set<string>;
+}
+
+/** A cell mapped to a field, before the engine sees it. */
+interface RowDraft {
+  row: number;
+  body: Record<string, unknown>;
+  errors: ImportError[];
+}
+
 export class RecordImporter {
+  private readonly chunkMs: number;
+
   constructor(
     private readonly db: Db,
     private readonly catalogue: Catalogue,
     private readonly records: RecordService,
-  ) {}
+    private readonly jobs: JobStore,
+    private readonly options: ImporterOptions,
+  ) {
+    this.chunkMs = options.chunkMs ?? CHUNK_MS;
+  }
 
   /**
-   * Reads the rows one at a time (memory stays bounded by the file and the error list), creates
-   * each in a savepoint, and commits only when it is not a dry run and every row is valid.
+   * Everything that refuses the request as a whole, before any row is imported: the right to
+   * write, the file's type and header, the mapping, and the number of rows (at most `maxRows`,
+   * else 400 IMPORT_TOO_MANY_ROWS). Counting reads the file once, the event loop free between batches.
    */
-  async run(principal: Principal, target: Target, file: Buffer, options: ImportOptions): Promise<ImportReport> {
+  async prepare(principal: Principal, target: Target, file: Buffer, options: ImportOptions): Promise<PreparedImport> {
     assertCan(principal, target, 'W');
     const rows = readSheet(file);
-    const first = await rows.next();
-    if (first.done) throw badRequest('IMPORT_NO_HEADER');
-    const columns = resolveMapping(target, first.value.cells.map(headerText), options.mapping);
-    const columnOf = new Map(columns.map((c) => [c.name, c.header]));
-    const report: ImportReport = { rows: 0, valid: 0, errors: [] };
-    const refCodes = new Map<string, number | null>();
-
+    let total = 0;
     try {
-      await this.db.transaction().execute(async (trx) => {
-        for await (const { row, cells } of rows) {
-          report.rows += 1;
-          const body: Record<string, unknown> = {};
-          const rowErrors: ImportError[] = [];
-          for (const column of columns) {
-            const coerced = coerce(column.field, cells[column.index] ?? null);
-            if (coerced === null) continue;
-            if ('error' in coerced) {
-              rowErrors.push({ row, column: column.header, field: column.name, message: coerced.error });
-              continue;
-            }
-            let value = coerced.value;
-            if (column.field?.type === 'reference') {
-              value = await this.referenceIds(trx, target, column.field, value, refCodes);
-              if (value === undefined) {
-                rowErrors.push({ row, column: column.header, field: column.name, message: 'NOT_FOUND' });
-                continue;
-              }
-            }
-            body[column.name] = value;
-          }
-          await sql`savepoint import_row`.execute(trx);
-          try {
-            await this.records.create(principal, target, body, trx);
-          } catch (error) {
-            if (!(error instanceof AppError) || error.statusCode !== 400 || !error.extra.errors) throw error;
-            for (const e of error.extra.errors) {
-              // a field a cell could not express is reported once, from the cell
-              if (rowErrors.some((r) => r.field === e.field)) continue;
-              const column = columnOf.get(e.field.split('.')[0]!);
-              rowErrors.push({ row, ...(column !== undefined ? { column } : {}), field: e.field, message: e.message });
-            }
-          }
-          if (rowErrors.length) {
-            await sql`rollback to savepoint import_row`.execute(trx);
-            report.errors.push(...rowErrors);
-          } else report.valid += 1;
-          await sql`release savepoint import_row`.execute(trx);
-        }
-        if (options.dryRun || report.errors.length > 0) throw new Rollback();
-      });
-    } catch (error) {
-      if (!(error instanceof Rollback)) throw error;
+      const first = await rows.next();
+      if (first.done) throw badRequest('IMPORT_NO_HEADER');
+      const columns = resolveMapping(target, first.value.cells.map(headerText), options.mapping);
+      for await (const _ of rows) {
+        total += 1;
+        if (total > this.options.maxRows) throw badRequest('IMPORT_TOO_MANY_ROWS');
+        if (total % COUNT_BATCH === 0) await yieldToEventLoop();
+      }
+      return { file, columns, total, dryRun: options.dryRun };
     } finally {
       await rows.return(undefined);
     }
+  }
+
+  /**
+   * Runs a prepared import as `job`, a chunk of rows at a time with the event loop free between
+   * chunks. Every row goes through RecordService.createMany (the engine's checks and hooks); a dry
+   * run, or an import with any invalid row, keeps nothing; a cancelled one (JobCancelled) neither.
+   */
+  async run(principal: Principal, target: Target, prepared: PreparedImport, job: ImportJob): Promise<ImportReport> {
+    assertCan(principal, target, 'W');
+    const report: ImportReport = { rows: 0, valid: 0, errors: [] };
+    const state: ImportState = { referenceIds: new Map(), codes: new Set() };
+    const chunk = (trx: Transaction<Database>, rows: SheetRow[]) => this.importChunk(trx, principal, target, prepared.columns, rows, state);
+    if (this.options.atomic) await this.runAtomic(prepared, job, report, chunk);
+    else await this.runChunked(target, prepared, job, report, chunk);
     return report;
   }
 
-  /** Reference cells hold ids or codes of the referenced records; undefined when a code is unknown. */
-  private async referenceIds(trx: Transaction<Database>, target: Target, field: ReferenceField, value: unknown, cache: Map<string, number | null>) {
-    const one = async (v: unknown): Promise<number | undefined> => {
-      if (typeof v === 'number') return v;
-      const key = `${field.entity}\u0000${String(v)}`;
-      if (!cache.has(key)) {
-        const entity = this.catalogueEntity(target, field.entity);
-        const { rows } = await sql<{ id: number }>`select id from ${sql.table(tableName(entity))} where code = ${String(v)} and not deleted limit 1`.execute(trx);
-        cache.set(key, rows[0]?.id ?? null);
-      }
-      return cache.get(key) ?? undefined;
-    };
-    if (!Array.isArray(value)) return one(value);
-    const ids: number[] = [];
-    for (const v of value) {
-      const id = await one(v);
-      if (id === undefined) return undefined;
-      ids.push(id);
+  /** One transaction for the whole file (a pooled connection of its own), rolled back unless every row is kept. */
+  private async runAtomic(prepared: PreparedImport, job: ImportJob, report: ImportReport, chunk: (trx: Transaction<Database>, rows: SheetRow[]) => Promise<ChunkResult>) {
+    const phase = prepared.dryRun ? 'CHECKING' : 'WRITING';
+    const sizer = new ChunkSizer(this.chunkMs);
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        for await (const rows of this.chunks(prepared.file, sizer)) {
+          add(report, await chunk(trx, rows));
+          sizer.done(rows.length);
+          await this.step(job, phase, report.rows);
+          sizer.start();
+        }
+        if (prepared.dryRun || report.errors.length > 0) throw new Rollback(undefined);
+      });
+    } catch (error) {
+      if (!(error instanceof Rollback)) throw error;
     }
-    return ids;
   }
 
-  private catalogueEntity(target: Target, name: string) {
-    const entity = this.catalogue.entity(name);
-    if (!entity) throw new Error(`${target.entity.name}: unknown entity ${name}`);
-    return entity;
+  /**
+   * A transaction per chunk. A dry run rolls each back. An import commits each chunk, noting what
+   * it wrote in the job; after an invalid row the remaining chunks are only checked, and at the end
+   * (or on cancel or failure) what was written is removed again.
+   */
+  private async runChunked(target: Target, prepared: PreparedImport, job: ImportJob, report: ImportReport, chunk: (trx: Transaction<Database>, rows: SheetRow[]) => Promise<ChunkResult>) {
+    let writing = !prepared.dryRun;
+    const sizer = new ChunkSizer(this.chunkMs);
+    try {
+      for await (const rows of this.chunks(prepared.file, sizer)) {
+        const keep = writing;
+        const result = await this.db
+          .transaction()
+          .execute(async (trx) => {
+            const found = await chunk(trx, rows);
+            if (!keep || found.errors.length > 0) throw new Rollback(found);
+            await this.jobs.noteWritten(trx, job.id, target.entity.name, found.ids);
+            return found;
+          })
+          .catch((error: unknown) => {
+            if (error instanceof Rollback) return error.result as ChunkResult;
+            throw error;
+          });
+        if (result.errors.length > 0) writing = false;
+        add(report, result);
+        sizer.done(rows.length);
+        await this.step(job, writing ? 'WRITING' : 'CHECKING', report.rows);
+        sizer.start();
+      }
+    } catch (error) {
+      if (!prepared.dryRun) await this.undo(job, report.rows);
+      throw error;
+    }
+    if (prepared.dryRun) return;
+    if (report.errors.length > 0) await this.undo(job, report.rows);
+    else await this.jobs.forgetWritten(job.id);
   }
+
+  private async undo(job: ImportJob, processed: number): Promise<void> {
+    await this.jobs.progress(job.id, 'UNDOING', processed);
+    await this.jobs.undoWritten(job.id);
+  }
+
+  /** After a chunk: progress to the job, stop if it was cancelled, then a turn of the event loop for other requests. */
+  private async step(job: ImportJob, phase: JobPhase, processed: number): Promise<void> {
+    if (job.signal.aborted || (await this.jobs.progress(job.id, phase, processed))) throw new JobCancelled();
+    await yieldToEventLoop();
+  }
+
+  /** The data rows of the file (the header skipped), as many at a time as `sizer` says. */
+  private async *chunks(file: Buffer, sizer: ChunkSizer): AsyncGenerator<SheetRow[]> {
+    const rows = readSheet(file);
+    try {
+      await rows.next();
+      let chunk: SheetRow[] = [];
+      for await (const row of rows) {
+        chunk.push(row);
+        if (chunk.length >= sizer.rows) {
+          yield chunk;
+          chunk = [];
+        }
+      }
+      if (chunk.length > 0) yield chunk;
+    } finally {
+      await rows.return(undefined);
+    }
+  }
+
+  /**
+   * One chunk: cells to values, reference codes to ids (one query per referenced entity), codes
+   * the file already used refused, then every row through RecordService.createMany — rows a cell
+   * already made invalid only checked, so that all their errors are reported.
+   */
+  private async importChunk(trx: Transaction<Database>, principal: Principal, target: Target, columns: ImportColumn[], rows: SheetRow[], state: ImportState): Promise<ChunkResult> {
+    const drafts: RowDraft[] = rows.map(({ row, cells }) => {
+      const draft: RowDraft = { row, body: {}, errors: [] };
+      for (const column of columns) {
+        const coerced = coerce(column.field, cells[column.index] ?? null);
+        if (coerced === null) continue;
+        if ('error' in coerced) draft.errors.push({ row, column: column.header, field: column.name, message: coerced.error });
+        else draft.body[column.name] = coerced.value;
+      }
+      return draft;
+    });
+    await this.resolveReferences(trx, target, columns, drafts, state.referenceIds);
+    const codeColumn = columns.find((c) => c.name === 'code');
+    const codeOf = (draft: RowDraft) => (typeof draft.body.code === 'string' ? draft.body.code.trim() : null);
+    if (codeColumn) {
+      for (const draft of drafts) {
+        const code = codeOf(draft);
+        if (code !== null && state.codes.has(code)) draft.errors.push({ row: draft.row, column: codeColumn.header, field: 'code', message: 'ALREADY_EXISTS' });
+      }
+    }
+    const outcomes = await this.records.createMany(principal, target, drafts.map((d) => ({ body: d.body, checkOnly: d.errors.length > 0 })), trx);
+    const columnOf = new Map(columns.map((c) => [c.name, c.header]));
+    const result: ChunkResult = { rows: rows.length, valid: 0, errors: [], ids: [] };
+    for (const [i, outcome] of outcomes.entries()) {
+      const draft = drafts[i]!;
+      if ('record' in outcome) {
+        result.ids.push(outcome.record.id as number);
+        const code = codeOf(draft);
+        if (code !== null) state.codes.add(code);
+      } else {
+        for (const e of outcome.errors) {
+          // a field a cell could not express is reported once, from the cell
+          if (draft.errors.some((r) => r.field === e.field)) continue;
+          const column = columnOf.get(e.field.split('.')[0]!);
+          draft.errors.push({ row: draft.row, ...(column !== undefined ? { column } : {}), field: e.field, message: e.message });
+        }
+      }
+      if (draft.errors.length > 0) result.errors.push(...draft.errors);
+      else result.valid += 1;
+    }
+    return result;
+  }
+
+  /**
+   * Reference cells hold ids or codes of the referenced records: the chunk's new codes are looked
+   * up in one query per referenced entity; an unknown code is NOT_FOUND on its cell.
+   */
+  private async resolveReferences(trx: Transaction<Database>, target: Target, columns: ImportColumn[], drafts: RowDraft[], cache: Map<string, number | null>): Promise<void> {
+    for (const column of columns) {
+      const field = column.field;
+      if (field?.type !== 'reference') continue;
+      const entity = this.catalogue.entity(field.entity);
+      if (!entity) throw new Error(`${target.entity.name}: unknown entity ${field.entity}`);
+      const key = (code: string) => `${field.entity}\u0000${code}`;
+      const listOf = (value: unknown) => (Array.isArray(value) ? value : [value]) as unknown[];
+      const codes = new Set<string>();
+      for (const draft of drafts) {
+        if (!Object.hasOwn(draft.body, column.name)) continue;
+        for (const v of listOf(draft.body[column.name])) if (typeof v === 'string' && !cache.has(key(v))) codes.add(v);
+      }
+      if (codes.size > 0) {
+        const { rows } = await sql<{ id: number; code: string }>`
+          select id, code from ${sql.table(tableName(entity))} where code = any(${[...codes]}::text[]) and not deleted`.execute(trx);
+        for (const code of codes) cache.set(key(code), null);
+        for (const r of rows) cache.set(key(r.code), Number(r.id));
+      }
+      for (const draft of drafts) {
+        if (!Object.hasOwn(draft.body, column.name)) continue;
+        const ids = listOf(draft.body[column.name]).map((v) => (typeof v === 'number' ? v : (cache.get(key(String(v))) ?? undefined)));
+        if (ids.some((id) => id === undefined)) {
+          delete draft.body[column.name];
+          draft.errors.push({ row: draft.row, column: column.header, field: column.name, message: 'NOT_FOUND' });
+        } else draft.body[column.name] = field.multiple ? ids : ids[0];
+      }
+    }
+  }
+}
+
+/** The rows of the next chunk, from the time the last ones took (reading the file included). */
+class ChunkSizer {
+  rows = CHUNK_ROWS.first;
+  #started = performance.now();
+
+  constructor(private readonly targetMs: number) {}
+
+  start(): void {
+    this.#started = performance.now();
+  }
+
+  done(rows: number): void {
+    // a short last chunk tells nothing
+    if (rows < this.rows) return;
+    const perRow = Math.max(performance.now() - this.#started, 1) / rows;
+    // halfway to the size that would have taken the target time: steady, without swinging
+    const next = (this.rows + this.targetMs / perRow) / 2;
+    this.rows = Math.round(Math.min(CHUNK_ROWS.max, Math.max(CHUNK_ROWS.min, next)));
+  }
+}
+
+function add(report: ImportReport, chunk: ChunkResult): void {
+  report.rows += chunk.rows;
+  report.valid += chunk.valid;
+  report.errors.push(...chunk.errors);
 }

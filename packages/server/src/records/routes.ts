@@ -1,14 +1,14 @@
-import type { Catalogue, Target } from '@circula/model';
+import { dataOf, historyEntrySchema, itemsOf, type Catalogue, type Target } from '@circula/model';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePrincipal } from '../auth/request-auth.js';
 import { idParams } from '../http/ids.js';
-import { exportStream } from './export.js';
 import type { RecordService } from './service.js';
 
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true').optional();
-const searchQuery = z.object({
+/** The query of a search, shared with the export (import-routes.ts). */
+export const searchQuery = z.object({
   q: z.string().max(20_000).optional(),
   page: z.coerce.number().int().min(0).max(1_000_000).optional(),
   size: z.coerce.number().int().min(1).max(1000).optional(),
@@ -19,7 +19,7 @@ const searchQuery = z.object({
   unpaged: flag,
 });
 
-/** The generic endpoints of API.md "Generic records", for every entity and route view. */
+/** The generic endpoints of API.md "Generic records", for every entity and route view (the export and import: import-routes.ts). */
 export function recordRoutes(app: FastifyInstance, catalogue: Catalogue, records: RecordService): void {
   for (const target of catalogue.targets) registerTarget(app, target, records);
 }
@@ -42,28 +42,6 @@ function registerTarget(app: FastifyInstance, target: Target, records: RecordSer
     });
     return { data };
   });
-
-  r.get(
-    `${E}/export`,
-    { schema: { tags, querystring: searchQuery.extend({ format: z.enum(['csv', 'xlsx']).default('csv') }) } },
-    async (request, reply) => {
-      const principal = requirePrincipal(request);
-      const q = request.query;
-      const batches = await records.exportBatches(principal, target, {
-        ...(q.q !== undefined ? { q: q.q } : {}),
-        ...(q.sort !== undefined ? { sort: q.sort } : {}),
-        showDeleted: q.showDeleted ?? false,
-        showArchived: q.showArchived ?? false,
-      });
-      const lang = principal.lang === 'en' ? 'en' : 'it';
-      const day = new Date().toISOString().slice(0, 10);
-      reply
-        .header('content-type', q.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', `attachment; filename="${target.route}-${day}.${q.format}"`)
-        .header('cache-control', 'no-store');
-      return reply.send(exportStream(target.entity, batches, q.format, lang));
-    },
-  );
 
   r.get(`${E}/:id`, { schema: { tags, params: idParams } }, async (request) => ({
     data: await records.get(requirePrincipal(request), target, request.params.id),
@@ -90,7 +68,7 @@ function registerTarget(app: FastifyInstance, target: Target, records: RecordSer
     data: await records.restore(requirePrincipal(request), target, request.params.id),
   }));
 
-  r.get(`${E}/:id/history`, { schema: { tags, params: idParams } }, async (request) => ({
+  r.get(`${E}/:id/history`, { schema: { tags, params: idParams, response: { 200: dataOf(itemsOf(historyEntrySchema)) } } }, async (request) => ({
     data: await records.history(requirePrincipal(request), target, request.params.id),
   }));
 }

@@ -64,7 +64,8 @@ export function parseSortParam(sort: string | undefined): SortSpec[] {
   });
 }
 
-type Kind = 'integer' | 'number' | 'boolean' | 'date' | 'datetime' | 'text';
+/** How a filter value is read and compared. */
+export type Kind = 'integer' | 'number' | 'boolean' | 'date' | 'datetime' | 'text';
 
 interface Resolved {
   column: string;
@@ -167,7 +168,11 @@ const list = (kind: Kind, value: unknown) => {
 
 export function compileFilter(entity: EntityDefinition, filter: FilterSpec): RawBuilder<SqlBool> {
   const { column, kind, array } = resolveField(entity, filter.field);
-  const ref = sql.ref(column);
+  return filterOn(sql.ref(column), kind, array, filter);
+}
+
+/** One filter on one value (a column or an expression) of the given kind, scalar or array. */
+function filterOn(ref: RawBuilder<unknown>, kind: Kind, array: boolean, filter: FilterSpec): RawBuilder<SqlBool> {
   const cast = castOf[kind];
   const one = () => coerce(kind, filter.value);
   switch (filter.op) {
@@ -229,8 +234,30 @@ function prefixKey(token: string): { key: string; cut: boolean } {
 }
 
 /**
+ * What free text searches: the text a word is looked for in literally, and its words
+ * (`to_tsvector` in SEARCH_CONFIG, punctuation splitting words). A record table keeps both as
+ * columns, the words indexed by their prefixes; a smaller table (the security lists) gives
+ * expressions over its own columns, read row by row.
+ */
+export interface FreeTextTarget {
+  text: RawBuilder<unknown>;
+  words: RawBuilder<unknown>;
+  /** `words` is served by the index of word prefixes (record tables, migration 0021). */
+  prefixIndex: boolean;
+}
+
+const RECORD_FREE_TEXT: FreeTextTarget = { text: sql`search_text`, words: sql`search_vector`, prefixIndex: true };
+
+/** The free-text target of a few columns of a table that is no record table: their text joined, and its words. */
+export function freeTextOver(columns: readonly RawBuilder<unknown>[]): FreeTextTarget {
+  const text = sql`concat_ws(' ', ${sql.join(columns, sql`, `)})`;
+  const words = sql`to_tsvector(${sql.lit(SEARCH_CONFIG)}::regconfig, regexp_replace(${text}, '[[:punct:][:space:]]+', ' ', 'g'))`;
+  return { text, words, prefixIndex: false };
+}
+
+/**
  * Free text: every word must appear in the record's search text (code + searchable fields),
- * accents and case aside.
+ * accents and case aside (or in the text of another `target`, with the same rules).
  * - A word is matched at the start of a word of the text ("ross" finds "Rossi S.r.l.",
  *   "citta" finds "Città") through the index of word prefixes (migration 0021): the typed word
  *   is an exact key of it. A word longer than the index's prefixes is looked up by its first
@@ -243,7 +270,7 @@ function prefixKey(token: string): { key: string; cut: boolean } {
  *   every text holding a 20, a 03 and a 01.
  * - A word with neither letters nor digits ("%", "'") is matched literally anywhere.
  */
-export function compileFreeText(query: string | undefined): RawBuilder<SqlBool>[] {
+export function compileFreeText(query: string | undefined, target: FreeTextTarget = RECORD_FREE_TEXT): RawBuilder<SqlBool>[] {
   if (query?.includes('\0')) throw badRequest('INVALID_QUERY');
   const words: string[] = [];
   for (const word of (query ?? '').trim().split(/\s+/).filter(Boolean)) {
@@ -257,13 +284,19 @@ export function compileFreeText(query: string | undefined): RawBuilder<SqlBool>[
   for (const word of words) {
     const parts = word.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
     if (parts.length === 0 || (/\p{N}/u.test(word) && word.length >= 3)) {
-      conditions.push(sql<SqlBool>`search_text ilike ${`%${likeEscape(word)}%`}`);
+      conditions.push(sql<SqlBool>`${target.text} ilike ${`%${likeEscape(word)}%`}`);
     } else {
       for (const part of parts) tokens.add(part.toLowerCase());
     }
   }
   // a word that starts another one is implied by it
   const needed = [...tokens].filter((t) => ![...tokens].some((other) => other !== t && other.startsWith(t)));
+  const config = sql`${sql.lit(SEARCH_CONFIG)}::regconfig`;
+  if (!target.prefixIndex) {
+    // no index to serve: each word as the start of a word of the text, whatever its length
+    if (needed.length) conditions.unshift(sql<SqlBool>`${target.words} @@ to_tsquery(${config}, ${needed.map((t) => `${t}:*`).join(' & ')})`);
+    return conditions;
+  }
   const keys = new Set<string>();
   const whole: string[] = [];
   for (const token of needed) {
@@ -272,9 +305,8 @@ export function compileFreeText(query: string | undefined): RawBuilder<SqlBool>[
     if (cut) whole.push(`${token.slice(0, MAX_TOKEN)}:*`);
   }
   // tokens hold only letters and digits: nothing in them is tsquery syntax
-  const config = sql`${sql.lit(SEARCH_CONFIG)}::regconfig`;
-  if (whole.length) conditions.unshift(sql<SqlBool>`search_vector @@ to_tsquery(${config}, ${whole.join(' & ')})`);
-  if (keys.size) conditions.unshift(sql<SqlBool>`${sql.id(SEARCH_PREFIXES)}(search_vector) @@ to_tsquery(${config}, ${[...keys].join(' & ')})`);
+  if (whole.length) conditions.unshift(sql<SqlBool>`${target.words} @@ to_tsquery(${config}, ${whole.join(' & ')})`);
+  if (keys.size) conditions.unshift(sql<SqlBool>`${sql.id(SEARCH_PREFIXES)}(${target.words}) @@ to_tsquery(${config}, ${[...keys].join(' & ')})`);
   return conditions;
 }
 
@@ -292,4 +324,61 @@ export function compileSort(entity: EntityDefinition, sort: SortSpec[]): { order
   if (!specs.some((s) => s.field === 'id')) parts.push(sql`id desc`);
   columns.add('id');
   return { orderBy: sql.join(parts, sql`, `), columns: [...columns] };
+}
+
+/**
+ * A searchable column of a list that is no record table (users, groups, authorities, sessions of
+ * the security pages): the SQL it is read as, how filters read it, and whether it may be sorted
+ * on (by the column itself, or by another expression: `lower(…)` for names).
+ */
+export interface ListColumn {
+  sql: RawBuilder<unknown>;
+  kind: Kind;
+  array?: boolean;
+  /** Filterable through `q.filters` (default true). */
+  filter?: boolean;
+  /** Sortable: true (by `sql`), or the expression to sort by. */
+  sort?: boolean | RawBuilder<unknown>;
+}
+
+/** Such a list as the compiler sees it: its columns, its order when none is asked, free text. */
+export interface ListShape {
+  columns: Readonly<Record<string, ListColumn>>;
+  defaultSort: readonly SortSpec[];
+  /** A unique key ending every order, so that pages never overlap. */
+  key: RawBuilder<unknown>;
+  /** What free text searches; without it `q.query` is refused. */
+  freeText?: FreeTextTarget;
+}
+
+function listColumn(shape: ListShape, name: string): ListColumn {
+  const column = Object.hasOwn(shape.columns, name) ? shape.columns[name] : undefined;
+  if (!column) throw badRequest('UNKNOWN_FIELD');
+  return column;
+}
+
+/**
+ * The record engine's search compiler on a list of another shape: API.md's `q` (free text with
+ * the record search's rules, filters with its operators and value checks) and `sort` → the
+ * conditions and the ORDER BY. Empty values sort last in both directions.
+ */
+export function compileListSearch(shape: ListShape, query: SearchQuery, sort: string | undefined): { where: RawBuilder<SqlBool>[]; orderBy: RawBuilder<unknown> } {
+  const where = (query.filters ?? []).map((filter) => {
+    const column = listColumn(shape, filter.field);
+    if (column.filter === false) throw badRequest('UNKNOWN_FIELD');
+    return filterOn(column.sql, column.kind, column.array === true, filter);
+  });
+  if (query.query?.trim()) {
+    if (!shape.freeText) throw badRequest('INVALID_QUERY');
+    where.push(...compileFreeText(query.query, shape.freeText));
+  }
+  const specs = [...parseSortParam(sort), ...(query.sort ?? [])];
+  const parts = (specs.length ? specs : shape.defaultSort).map((s) => {
+    const column = listColumn(shape, s.field);
+    if (!column.sort || column.array) throw badRequest('INVALID_SORT');
+    const by = column.sort === true ? column.sql : column.sort;
+    return sql`${by} ${sql.raw(s.dir === 'desc' ? 'desc' : 'asc')} nulls last`;
+  });
+  parts.push(sql`${shape.key} asc`);
+  return { where, orderBy: sql.join(parts, sql`, `) };
 }

@@ -15,9 +15,11 @@ import { prepareStatement } from '../db/prepared.js';
 import type { Database } from '../db/schema.js';
 import { AppError, badRequest, conflict, constraintViolation, forbidden, isUniqueViolation, notFound, violatedIndex } from '../http/errors.js';
 import { COMMON_COLUMNS, diffRecords, rowToRecord, valuesToColumns } from './codec.js';
-import { writeHistory } from './history.js';
+import { allocateIds, insertRows } from './bulk.js';
+import { writeHistory, writeHistoryMany } from './history.js';
 import type { HookContext, HookRegistry, RecordData } from './hooks.js';
-import { assertCan, can, recordWritable } from './policy.js';
+import { assertCan, can, recordInScope, recordReadable, recordWritable } from './policy.js';
+import { subjectFields } from './row-rules.js';
 import { compileFilter, compileFreeText, compileSort, paging, parseQuery, parseSortParam } from './search.js';
 
 export interface SearchParams {
@@ -32,8 +34,29 @@ export interface SearchParams {
 
 type Executor = Db | Transaction<Database>;
 
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** One record of a batch create: its body, and whether it is only to be checked, never kept. */
+export interface BatchRow {
+  body: Record<string, unknown>;
+  checkOnly?: boolean;
+}
+
+/** What a batch create answers for each row: the record it created, or the field errors that refused it. */
+export type BatchOutcome = { record: RecordData } | { errors: FieldError[] };
+
+/** The field errors of a 400 CONSTRAINT_VIOLATION, or null for any other error. */
+const fieldErrors = (error: unknown): FieldError[] | null =>
+  error instanceof AppError && error.statusCode === 400 && error.extra.errors ? error.extra.errors : null;
+
+/** A check made after a batch's insert failed for some row: the batch is redone row by row. */
+class RetryRowByRow extends Error {}
+
 const KNOWN_MESSAGES = new Set<string>(Object.values(MESSAGES));
-const EXPORT_BATCH = 1000;
+const EXPORT_BATCH = 500;
 /** The record-level access columns and the record keys they are read and written as. */
 const ACCESS_FIELDS: Readonly<Record<string, string>> = { auth_read: 'authRead', auth_write: 'authWrite', auth_read_map: 'authReadMap', auth_write_map: 'authWriteMap' };
 const invalidTransition = (message = 'INVALID_STATUS_TRANSITION') => new AppError(409, 'INVALID_STATUS_TRANSITION', message);
@@ -41,7 +64,7 @@ const invalidTransition = (message = 'INVALID_STATUS_TRANSITION') => new AppErro
 function issuesToErrors(error: z.ZodError): { field: string; message: string }[] {
   return error.issues.map((issue) => ({
     field: issue.path.map(String).join('.'),
-    message: KNOWN_MESSAGES.has(issue.message) ? issue.message : issue.code === 'invalid_type' ? MESSAGES.invalid : MESSAGES.invalid,
+    message: KNOWN_MESSAGES.has(issue.message) ? issue.message : MESSAGES.invalid,
   }));
 }
 
@@ -94,7 +117,29 @@ export class RecordService {
   }
 
   private canWriteSql(principal: Principal, target: Target): RawBuilder<SqlBool> {
-    return can(principal, target, 'W') ? recordWritable(principal) : sql<SqlBool>`false`;
+    return can(principal, target, 'W') ? recordWritable(principal, target.entity, this.catalogue) : sql<SqlBool>`false`;
+  }
+
+  /** The view's filters and the reader's row rules (row-rules.ts): what a user sees through a target. */
+  private visibleConditions(principal: Principal, target: Target): RawBuilder<SqlBool>[] {
+    const readable = recordReadable(principal, target.entity, this.catalogue);
+    return readable === null ? this.viewConditions(target) : [...this.viewConditions(target), readable];
+  }
+
+  /**
+   * A write must leave the record within the writer's row rules (an external user's company): a
+   * record of someone else is CONSTRAINT_VIOLATION on the fields that name its subjects, or 403
+   * NOT_YOUR_COMPANY when no field does (a subject itself).
+   */
+  private async assertInScope(trx: Executor, principal: Principal, entity: EntityDefinition, id: number): Promise<void> {
+    const rule = recordInScope(principal, entity, this.catalogue);
+    if (rule === null) return;
+    const { rows } = await sql<{ ok: boolean | null }>`select (${rule}) as ok from ${sql.table(tableName(entity))} where id = ${id}`.execute(trx);
+    if (rows[0]?.ok === true) return;
+    const fields = subjectFields(entity).filter((f) => !entity.fields[f]!.readOnly);
+    if (Object.hasOwn(entity.fields, 'ownerId')) throw constraintViolation([{ field: 'ownerId', message: 'NOT_FOUND' }]);
+    if (fields.length === 0) throw forbidden(undefined, 'NOT_YOUR_COMPANY');
+    throw constraintViolation(fields.map((field) => ({ field, message: 'NOT_YOUR_COMPANY' })));
   }
 
   private viewConditions(target: Target): RawBuilder<SqlBool>[] {
@@ -137,10 +182,10 @@ export class RecordService {
     const cached = byTarget.get(key);
     if (cached) return cached;
     const sentinel = Number.MIN_SAFE_INTEGER;
-    const where = sql.join([sql<SqlBool>`id = ${sentinel}`, ...this.viewConditions(target)], sql` and `);
+    const where = sql.join([sql<SqlBool>`id = ${sentinel}`, ...this.visibleConditions(principal, target)], sql` and `);
     const compiled = sql<Record<string, unknown>>`
       select ${this.columnsOf(target.entity)}, ${this.canWriteSql(principal, target)} as can_write,
-        ${lock ? recordWritable(principal) : sql`null`} as record_writable
+        ${lock ? recordWritable(principal, target.entity, this.catalogue) : sql`null`} as record_writable
       from ${sql.table(tableName(target.entity))} where ${where} ${lock ? sql`for update` : sql``}`.compile(executor);
     const entry = { sql: compiled.sql, parameters: compiled.parameters, idIndex: compiled.parameters.indexOf(sentinel) };
     if (entry.idIndex < 0) throw new Error('selectRow: the id parameter was not found');
@@ -156,11 +201,11 @@ export class RecordService {
   }
 
   /** The WHERE clause and ORDER BY of a search, shared by the list and the export. */
-  private compileSearch(target: Target, params: SearchParams) {
+  private compileSearch(principal: Principal, target: Target, params: SearchParams) {
     const query = parseQuery(params.q);
     const entity = target.entity;
     const conditions = [
-      ...this.viewConditions(target),
+      ...this.visibleConditions(principal, target),
       ...(query.filters ?? []).map((f) => compileFilter(entity, f)),
       ...compileFreeText(query.query),
     ];
@@ -173,7 +218,7 @@ export class RecordService {
 
   async search(principal: Principal, target: Target, params: SearchParams) {
     assertCan(principal, target, 'R');
-    const { where, orderBy, sortColumns, table, freeText } = this.compileSearch(target, params);
+    const { where, orderBy, sortColumns, table, freeText } = this.compileSearch(principal, target, params);
     const entity = target.entity;
     const { page, size } = paging(params);
     const columns = this.columnsOf(entity);
@@ -203,19 +248,20 @@ export class RecordService {
 
   /**
    * Every matching record, in the search's order, in batches: the ordered ids are read in one
-   * query, then the records a thousand at a time, so no connection is held for the whole export.
-   * Validation and permission errors are thrown before the first batch.
+   * query, then the records a few hundred at a time, so no connection is held for the whole
+   * export and no batch holds the event loop long. Validation and permission errors are thrown
+   * before the first batch; `total` is the number of ids read.
    */
-  async exportBatches(principal: Principal, target: Target, params: SearchParams): Promise<AsyncIterable<RecordData[]>> {
+  async exportBatches(principal: Principal, target: Target, params: SearchParams): Promise<{ total: number; batches: AsyncIterable<RecordData[]> }> {
     assertCan(principal, target, 'R');
-    const { where, orderBy, table } = this.compileSearch(target, params);
+    const { where, orderBy, table } = this.compileSearch(principal, target, params);
     const { rows: idRows } = await sql<{ id: number }>`select id from ${table} where ${where} order by ${orderBy}`.execute(this.db);
     const ids = idRows.map((r) => r.id);
     const columns = this.columnsOf(target.entity);
     const canWrite = this.canWriteSql(principal, target);
     const toRecord = (row: Record<string, unknown>) => this.toRecord(target, row);
     const db = this.db;
-    return (async function* () {
+    const batches = (async function* () {
       for (let i = 0; i < ids.length; i += EXPORT_BATCH) {
         const slice = ids.slice(i, i + EXPORT_BATCH);
         const { rows } = await sql<Record<string, unknown>>`
@@ -225,6 +271,7 @@ export class RecordService {
         yield slice.flatMap((id) => (byId.has(id) ? [toRecord(byId.get(id)!)] : []));
       }
     })();
+    return { total: ids.length, batches };
   }
 
   async get(principal: Principal, target: Target, id: number): Promise<RecordData> {
@@ -289,45 +336,63 @@ export class RecordService {
    * operator who only reads collaborators changed one through /api/subjects/subjects). Checked on
    * the record as it is before the write and as the write leaves it.
    */
-  private async assertViewRights(trx: Executor, principal: Principal, target: Target, id: number, action: 'W' | 'D'): Promise<void> {
+  private async assertViewRights(trx: Executor, principal: Principal, target: Target, id: number | readonly number[], action: 'W' | 'D'): Promise<void> {
     const denied = this.catalogue.targets.filter((t) => t.entity === target.entity && t.view !== null && !can(principal, t, action));
     if (denied.length === 0) return;
     const inView = (view: Target) =>
       view.filters.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`(${sql.join(view.filters.map((f) => compileFilter(view.entity, f)), sql` and `)})`;
+    const which = typeof id === 'number' ? sql<SqlBool>`id = ${id}` : sql<SqlBool>`id = any(${id}::bigint[])`;
     const { rows } = await sql<{ hit: boolean | null }>`
-      select (${sql.join(denied.map(inView), sql` or `)}) as hit from ${sql.table(tableName(target.entity))} where id = ${id}`.execute(trx);
+      select bool_or(${sql.join(denied.map(inView), sql` or `)}) as hit from ${sql.table(tableName(target.entity))} where ${which}`.execute(trx);
     if (rows[0]?.hit === true) throw forbidden(undefined, action === 'W' ? 'CANT_UPDATE' : 'CANT_DELETE');
   }
 
   /** Referenced records must exist and not be deleted. */
   private async checkReferences(trx: Executor, entity: EntityDefinition, values: RecordData): Promise<void> {
-    const errors: { field: string; message: string }[] = [];
-    // lookup values must be codes of their table (one query for every lookup field)
-    const lookups = Object.entries(entity.fields).flatMap(([name, field]) =>
-      field.type === 'lookup' && values[name] != null ? ((Array.isArray(values[name]) ? values[name] : [values[name]]) as string[]).map((code) => ({ name, table: field.table, code })) : [],
+    const [errors] = await this.referenceErrors(trx, entity, [values]);
+    if (errors!.length) throw constraintViolation(errors!);
+  }
+
+  /**
+   * The lookup and reference errors of each of several records' values: lookup values must be
+   * codes of their table, referenced records must exist and not be deleted. One query for every
+   * lookup of every record, one per reference field.
+   */
+  private async referenceErrors(trx: Executor, entity: EntityDefinition, list: readonly RecordData[]): Promise<FieldError[][]> {
+    const errors = list.map((): FieldError[] => []);
+    const asList = (value: unknown) => (Array.isArray(value) ? value : [value]) as unknown[];
+    const lookups = list.flatMap((values, index) =>
+      Object.entries(entity.fields).flatMap(([name, field]) =>
+        field.type === 'lookup' && values[name] != null ? asList(values[name]).map((code) => ({ index, name, table: field.table, code: code as string })) : [],
+      ),
     );
     if (lookups.length) {
+      const pairs = [...new Map(lookups.map((l) => [`${l.table}\u0000${l.code}`, l])).values()];
       const { rows } = await sql<{ table_code: string; code: string }>`
         select distinct t.table_code, t.code from table_value t
-        join unnest(${lookups.map((l) => l.table)}::text[], ${lookups.map((l) => l.code)}::text[]) as x (table_code, code)
+        join unnest(${pairs.map((l) => l.table)}::text[], ${pairs.map((l) => l.code)}::text[]) as x (table_code, code)
           on t.table_code = x.table_code and t.code = x.code
         where not t.deleted`.execute(trx);
       const known = new Set(rows.map((r) => `${r.table_code}\u0000${r.code}`));
-      for (const name of new Set(lookups.filter((l) => !known.has(`${l.table}\u0000${l.code}`)).map((l) => l.name))) {
-        errors.push({ field: name, message: 'UNKNOWN_VALUE' });
+      for (const l of lookups) {
+        if (!known.has(`${l.table}\u0000${l.code}`) && !errors[l.index]!.some((e) => e.field === l.name)) errors[l.index]!.push({ field: l.name, message: 'UNKNOWN_VALUE' });
       }
     }
     for (const [name, field] of Object.entries(entity.fields)) {
-      if (field.type !== 'reference' || values[name] == null) continue;
-      const ids = (Array.isArray(values[name]) ? values[name] : [values[name]]) as number[];
+      if (field.type !== 'reference') continue;
+      const wanted = list.map((values) => (values[name] == null ? [] : (asList(values[name]) as number[])));
+      const ids = [...new Set(wanted.flat())];
       if (ids.length === 0) continue;
       const target = this.catalogue.entity(field.entity);
       if (!target) throw new Error(`${entity.name}.${name}: unknown entity ${field.entity}`);
-      const { rows } = await sql<{ c: number }>`
-        select count(distinct id)::int as c from ${sql.table(tableName(target))} where id = any(${ids}::bigint[]) and not deleted`.execute(trx);
-      if ((rows[0]?.c ?? 0) !== new Set(ids).size) errors.push({ field: name, message: 'NOT_FOUND' });
+      const { rows } = await sql<{ id: number }>`
+        select id from ${sql.table(tableName(target))} where id = any(${ids}::bigint[]) and not deleted`.execute(trx);
+      const live = new Set(rows.map((r) => Number(r.id)));
+      wanted.forEach((refs, index) => {
+        if (refs.some((id) => !live.has(id))) errors[index]!.push({ field: name, message: 'NOT_FOUND' });
+      });
     }
-    if (errors.length) throw constraintViolation(errors);
+    return errors;
   }
 
   private context(trx: Transaction<Database>, principal: Principal, entity: EntityDefinition, code: string | null): HookContext {
@@ -348,33 +413,42 @@ export class RecordService {
     return merged;
   }
 
-  /**
-   * `outer`: run inside the caller's transaction (the import, which wraps every row in a
-   * savepoint) instead of a transaction of its own.
-   */
-  async create(principal: Principal, target: Target, body: unknown, outer?: Transaction<Database>): Promise<RecordData> {
-    assertCan(principal, target, 'W');
+  /** What a create checks before its transaction: the body's values with defaults, access columns, parent. */
+  private prepareCreate(principal: Principal, target: Target, body: unknown) {
     if (!isObject(body)) throw badRequest('INVALID_BODY');
     const entity = target.entity;
-    const input = this.withDefaults(target, body);
-    let values = this.validate(entity, input, false);
+    const values = this.validate(entity, this.withDefaults(target, body), false);
     const access = this.permittedAccess(principal, this.accessColumns(body), null);
     const parentId = body.parentId ?? null;
     if (parentId !== null && (typeof parentId !== 'number' || !Number.isSafeInteger(parentId) || parentId <= 0)) {
       throw constraintViolation([{ field: 'parentId', message: MESSAGES.invalid }]);
     }
     if (entity.parent && parentId === null) throw constraintViolation([{ field: 'parentId', message: MESSAGES.required }]);
+    return { body, values, access, parentId: parentId as number | null, code: entity.code.autogenerated ? null : String(body.code).trim() };
+  }
+
+  /**
+   * `outer`: run inside the caller's transaction (a batch that redoes its rows one by one, each in
+   * a savepoint) instead of a transaction of its own. `createMany` is this method for many rows:
+   * a check added here is added there.
+   */
+  async create(principal: Principal, target: Target, body: unknown, outer?: Transaction<Database>): Promise<RecordData> {
+    assertCan(principal, target, 'W');
+    const entity = target.entity;
+    const prepared = this.prepareCreate(principal, target, body);
+    const { access, parentId } = prepared;
+    let values = prepared.values;
     try {
       const inTransaction = <T>(work: (trx: Transaction<Database>) => Promise<T>) => (outer ? work(outer) : this.db.transaction().execute(work));
       return await inTransaction(async (trx) => {
-        const ctx = this.context(trx, principal, entity, entity.code.autogenerated ? null : String(body.code).trim());
+        const ctx = this.context(trx, principal, entity, prepared.code);
         values = await this.hooks.chain(entity.name, 'beforeCreate', (h, v) => h.beforeCreate?.(ctx, v), values);
         await this.checkReferences(trx, entity, values);
-        const rootId = parentId === null ? null : await this.rootOf(trx, entity, parentId as number);
+        const rootId = parentId === null ? null : await this.rootOf(trx, entity, parentId);
         const columns = {
           ...valuesToColumns(entity, values),
           ...access,
-          code: entity.code.autogenerated ? null : String(body.code).trim(),
+          code: prepared.code,
           status: entity.statuses?.default ?? null,
           parent_id: parentId,
           root_id: rootId,
@@ -391,6 +465,7 @@ export class RecordService {
           await sql`update ${sql.table(tableName(entity))} set code = ${`${entity.code.prefix}-${String(id).padStart(6, '0')}`} where id = ${id}`.execute(trx);
         }
         await this.assertViewRights(trx, principal, target, id, 'W');
+        await this.assertInScope(trx, principal, entity, id);
         const record = await this.selectOne(trx, principal, target, id);
         // created through a view, it must belong to the view (a "customer" without the CUSTOMER role is not one)
         if (!record) throw constraintViolation(target.filters.map((f) => ({ field: f.field, message: 'OUTSIDE_VIEW' })));
@@ -402,6 +477,135 @@ export class RecordService {
       if (isUniqueViolation(error)) throw constraintViolation([{ field: uniqueField(entity, error), message: 'ALREADY_EXISTS' }]);
       throw error;
     }
+  }
+
+  /**
+   * Creates many records inside the caller's transaction, as `create` would one after the other —
+   * the same defaults, validation, hooks (in row order), reference checks, rights, history — with
+   * each step's queries shared by the rows: one query for every lookup of the batch and one per
+   * reference field, ids taken in one query, a multi-row insert, one read-back, one history insert.
+   * A row refused by validation, a hook or a reference gets its errors and is not written; a
+   * `checkOnly` row is checked the same way and never written. When a check that follows the
+   * insert fails for some row (a unique index, the writer's scope, a row outside the view, an
+   * afterCreate hook), the batch is undone and its rows go through `create` one by one, each in a
+   * savepoint, so that every row gets the answer it would get alone. beforeCreate hooks of a batch
+   * run before any of its rows is inserted.
+   */
+  async createMany(principal: Principal, target: Target, rows: readonly BatchRow[], trx: Transaction<Database>): Promise<BatchOutcome[]> {
+    assertCan(principal, target, 'W');
+    await sql`savepoint create_many`.execute(trx);
+    try {
+      const outcomes = await this.createBatch(principal, target, rows, trx);
+      await sql`release savepoint create_many`.execute(trx);
+      return outcomes;
+    } catch (error) {
+      if (!(error instanceof RetryRowByRow) && !isUniqueViolation(error) && !fieldErrors(error)) throw error;
+      await sql`rollback to savepoint create_many`.execute(trx);
+      await sql`release savepoint create_many`.execute(trx);
+    }
+    const outcomes: BatchOutcome[] = [];
+    for (const row of rows) {
+      await sql`savepoint create_one`.execute(trx);
+      let outcome: BatchOutcome;
+      try {
+        outcome = { record: await this.create(principal, target, row.body, trx) };
+      } catch (error) {
+        const errors = fieldErrors(error);
+        if (!errors) throw error;
+        outcome = { errors };
+      }
+      if ('errors' in outcome || row.checkOnly) {
+        await sql`rollback to savepoint create_one`.execute(trx);
+        if (!('errors' in outcome)) outcome = { errors: [] };
+      }
+      await sql`release savepoint create_one`.execute(trx);
+      outcomes.push(outcome);
+    }
+    return outcomes;
+  }
+
+  private async createBatch(principal: Principal, target: Target, rows: readonly BatchRow[], trx: Transaction<Database>): Promise<BatchOutcome[]> {
+    const entity = target.entity;
+    const table = tableName(entity);
+    const outcomes: (BatchOutcome | undefined)[] = rows.map(() => undefined);
+    const refuse = (index: number, error: unknown) => {
+      const errors = fieldErrors(error);
+      if (!errors) throw error;
+      outcomes[index] = { errors };
+    };
+    const pending: (ReturnType<RecordService['prepareCreate']> & { index: number; ctx: HookContext; rootId: number | null })[] = [];
+    for (const [index, row] of rows.entries()) {
+      try {
+        const prepared = this.prepareCreate(principal, target, row.body);
+        const ctx = this.context(trx, principal, entity, prepared.code);
+        prepared.values = await this.hooks.chain(entity.name, 'beforeCreate', (h, v) => h.beforeCreate?.(ctx, v), prepared.values);
+        pending.push({ ...prepared, index, ctx, rootId: null });
+      } catch (error) {
+        refuse(index, error);
+      }
+    }
+    const references = await this.referenceErrors(trx, entity, pending.map((p) => p.values));
+    const checked: typeof pending = [];
+    for (const [i, p] of pending.entries()) {
+      try {
+        if (references[i]!.length) throw constraintViolation(references[i]!);
+        if (p.parentId !== null) p.rootId = await this.rootOf(trx, entity, p.parentId);
+        if (rows[p.index]!.checkOnly) outcomes[p.index] = { errors: [] };
+        else checked.push(p);
+      } catch (error) {
+        refuse(p.index, error);
+      }
+    }
+    if (checked.length === 0) return outcomes as BatchOutcome[];
+
+    const ids = await allocateIds(trx, table, checked.length);
+    await insertRows(
+      trx,
+      table,
+      checked.map((p, i) => ({
+        id: ids[i],
+        ...valuesToColumns(entity, p.values),
+        ...p.access,
+        code: entity.code.autogenerated ? `${entity.code.prefix}-${String(ids[i]).padStart(6, '0')}` : p.code,
+        status: entity.statuses?.default ?? null,
+        parent_id: p.parentId,
+        root_id: p.rootId,
+        author_id: principal.userId,
+        created_by: principal.username,
+        updated_by: principal.username,
+      })),
+    );
+    await this.assertViewRights(trx, principal, target, ids, 'W');
+    const scope = recordInScope(principal, entity, this.catalogue);
+    if (scope !== null) {
+      const { rows: inScope } = await sql<{ ok: boolean | null }>`
+        select bool_and(coalesce(${scope}, false)) as ok from ${sql.table(table)} where id = any(${ids}::bigint[])`.execute(trx);
+      if (inScope[0]?.ok !== true) throw new RetryRowByRow();
+    }
+    const { rows: read } = await sql<Record<string, unknown>>`
+      select ${this.columnsOf(entity)}, ${this.canWriteSql(principal, target)} as can_write from ${sql.table(table)}
+      where ${sql.join([sql<SqlBool>`id = any(${ids}::bigint[])`, ...this.visibleConditions(principal, target)], sql` and `)}`.execute(trx);
+    // a row the target does not show was created outside the view
+    if (read.length !== ids.length) throw new RetryRowByRow();
+    const byId = new Map(read.map((row) => [Number(row.id), this.toRecord(target, row)]));
+    const records = ids.map((id) => byId.get(id)!);
+    await writeHistoryMany(
+      trx,
+      principal,
+      records.map((record, i) => ({ entity: entity.name, recordId: ids[i]!, version: 1, action: 'CREATE', changes: diffRecords(entity, null, record) })),
+    );
+    for (const [i, p] of checked.entries()) {
+      for (const h of this.hooks.for(entity.name)) {
+        try {
+          await h.afterCreate?.(p.ctx, records[i]!);
+        } catch (error) {
+          if (fieldErrors(error)) throw new RetryRowByRow();
+          throw error;
+        }
+      }
+      outcomes[p.index] = { record: records[i]! };
+    }
+    return outcomes as BatchOutcome[];
   }
 
   /** The root of a parent: its own root, or the parent itself. The parent must exist. */
@@ -464,6 +668,7 @@ export class RecordService {
         throw error;
       }
       await this.assertViewRights(trx, principal, target, id, 'W');
+      await this.assertInScope(trx, principal, entity, id);
       const record = await this.selectOne(trx, principal, target, id);
       // changed through a view, it must stay in the view (the customer's CUSTOMER role is not removed from "customers")
       if (!record) throw constraintViolation(target.filters.map((f) => ({ field: f.field, message: 'OUTSIDE_VIEW' })));

@@ -1,11 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { isAdmin, isRole, type AuthorityPrefix, type FilterSpec } from '@circula/model';
+import { isAdmin, isRole, type AuthorityPrefix } from '@circula/model';
 import type { Transaction } from 'kysely';
 import type { Principal } from '../auth/users.js';
 import type { Db } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
-import { badRequest, forbidden } from '../http/errors.js';
-import { likeEscape, parseQuery, parseSortParam, type SearchQuery } from '../records/search.js';
+import { forbidden } from '../http/errors.js';
 
 export type Executor = Db | Transaction<Database>;
 
@@ -19,33 +18,6 @@ export const AREA = {
 
 /** The base group whose members administer the installation; it always grants ROLE_ADMIN. */
 export const ADMINISTRATORS = 'ADMINISTRATORS';
-
-
-
-export type ListQuery = SearchQuery;
-export type ListFilter = FilterSpec;
-
-/** API.md's `q`, parsed as the record engine parses it. */
-export const parseListQuery = parseQuery;
-
-/** Free-text words (at most ten), each to be matched somewhere with ILIKE `%word%`. */
-export function freeTextWords(query: string | undefined): string[] {
-  if (query?.includes('\0')) throw badRequest('INVALID_QUERY');
-  return (query ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 10).map((w) => `%${likeEscape(w)}%`);
-}
-
-/** `sort=field,asc` (several separated by `;`) then the `sort` of `q`, restricted to the given fields. */
-export function parseSort<F extends string>(
-  param: string | undefined,
-  fromQuery: ListQuery['sort'],
-  allowed: readonly F[],
-): { field: F; dir: 'asc' | 'desc' }[] {
-  const specs = [...parseSortParam(param), ...(fromQuery ?? [])];
-  return specs.map(({ field, dir }) => {
-    if (!(allowed as readonly string[]).includes(field)) throw badRequest('INVALID_SORT');
-    return { field: field as F, dir };
-  });
-}
 
 /**
  * Rights a caller may hand out: an administrator any; anyone else (a manager holding USER_W, or
@@ -95,6 +67,5 @@ export function generateTemporaryPassword(length = 16): string {
   }
   return chars.join('');
 }
-
 
 export const toIso = (value: Date | string | null): string | null => (value == null ? null : new Date(value).toISOString());

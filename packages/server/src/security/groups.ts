@@ -1,34 +1,20 @@
-import { type Page } from '@circula/model';
+import { type CreateGroupInput, type Page, type SecurityGroup, type UpdateGroupInput } from '@circula/model';
 import { sql } from 'kysely';
 import type { PrincipalCache } from '../auth/principal-cache.js';
 import { orderAuthorities, type Principal } from '../auth/users.js';
 import type { Db } from '../db/connect.js';
-import { badRequest, conflict, constraintViolation, isUniqueViolation, notFound } from '../http/errors.js';
+import { conflict, constraintViolation, isUniqueViolation, notFound } from '../http/errors.js';
 import { assertCan } from '../records/policy.js';
 import {
   ADMINISTRATORS,
   AREA,
   assertWithinCaller,
-  freeTextWords,
-  parseListQuery,
-  parseSort,
   revokeUserSessions,
   toIso,
   type Executor,
 } from './common.js';
-import { paging } from '../records/search.js';
-import type { CreateGroupInput, UpdateGroupInput } from './schemas.js';
-
-export interface SecurityGroup {
-  id: number;
-  code: string;
-  name: string;
-  /** Roles first, then feature authorities. */
-  authorities: string[];
-  memberCount: number;
-  version: number;
-  createdAt: string | null;
-}
+import { GROUP_LIST } from './lists.js';
+import { compileListSearch, paging, parseQuery } from '../records/search.js';
 
 export interface GroupSearchParams {
   q?: string;
@@ -37,9 +23,6 @@ export interface GroupSearchParams {
   sort?: string;
   unpaged?: boolean;
 }
-
-const SORTABLE = ['code', 'name', 'createdAt'] as const;
-const SORT_COLUMN = { code: 'g.code', name: 'g.name', createdAt: 'g.created_at' } as const;
 
 const codeTaken = () => constraintViolation([{ field: 'code', message: 'ALREADY_EXISTS' }]);
 
@@ -51,17 +34,12 @@ export class GroupAdminService {
 
   async search(principal: Principal, params: GroupSearchParams): Promise<Page<SecurityGroup>> {
     assertCan(principal, AREA.groups, 'R');
-    const query = parseListQuery(params.q);
-    if (query.filters?.length) throw badRequest('UNKNOWN_FIELD');
-    const words = freeTextWords(query.query);
-    const sort = parseSort(params.sort, query.sort, SORTABLE);
+    const { where, orderBy } = compileListSearch(GROUP_LIST, parseQuery(params.q), params.sort);
     const { page, size } = paging(params);
 
     let base = this.db.selectFrom('groups as g');
-    for (const pattern of words) base = base.where((eb) => eb.or([eb('g.code', 'ilike', pattern), eb('g.name', 'ilike', pattern)]));
-    let rows = base.select('g.id');
-    for (const s of sort.length ? sort : [{ field: 'code' as const, dir: 'asc' as const }]) rows = rows.orderBy(SORT_COLUMN[s.field], s.dir);
-    const ids = await rows.orderBy('g.id').limit(size).offset(page * size).execute();
+    for (const condition of where) base = base.where(condition);
+    const ids = await base.select('g.id').orderBy(orderBy).limit(size).offset(page * size).execute();
     const count = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
     return { items: await loadGroups(this.db, ids.map((r) => r.id)), total: Number(count.total), page, size };
   }
@@ -103,6 +81,7 @@ export class GroupAdminService {
     const updated = await this.db.transaction().execute(async (trx) => {
       const group = await trx.selectFrom('groups').select(['id', 'code', 'version']).where('id', '=', id).forUpdate().executeTakeFirst();
       if (!group) throw notFound();
+      await assertGroupWithinCaller(trx, principal, id);
       if (group.version !== input.version) throw conflict();
       await trx
         .updateTable('groups')
@@ -145,6 +124,7 @@ export class GroupAdminService {
       // the row lock also holds back a concurrent membership insert (its foreign-key check)
       const group = await trx.selectFrom('groups').select(['id', 'code']).where('id', '=', id).forUpdate().executeTakeFirst();
       if (!group) throw notFound();
+      await assertGroupWithinCaller(trx, principal, id);
       if (group.code === ADMINISTRATORS) throw conflict('CANT_DELETE_ADMINISTRATORS');
       const [before] = await loadGroups(trx, [id]);
       if (before!.memberCount > 0) throw conflict('GROUP_HAS_MEMBERS');
@@ -152,6 +132,15 @@ export class GroupAdminService {
       return before!;
     });
   }
+}
+
+/**
+ * Rights never grow: a group granting more than the caller holds (ROLE_ADMIN, a feature authority
+ * the caller lacks) is changed or deleted only by someone who holds it all.
+ */
+async function assertGroupWithinCaller(executor: Executor, principal: Principal, groupId: number): Promise<void> {
+  const rows = await executor.selectFrom('group_authorities').select('authority_code').where('group_id', '=', groupId).execute();
+  assertWithinCaller(principal, rows.map((r) => r.authority_code), 'CANT_MANAGE_PRIVILEGED_GROUP');
 }
 
 /** Authority codes → the existing ones, deduplicated; an unknown code is a CONSTRAINT_VIOLATION on `authorities`. */

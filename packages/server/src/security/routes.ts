@@ -6,19 +6,8 @@ import type { Db } from '../db/connect.js';
 import type { MailService } from '../domain/mail/service.js';
 import { AuthorityAdminService } from './authorities.js';
 import { GroupAdminService } from './groups.js';
-import {
-  createGroupBody,
-  createUserBody,
-  forcePasswordChangeBody,
-  idParams,
-  listQuery,
-  ownLanguageBody,
-  ownSessionQuery,
-  sessionParams,
-  sessionQuery,
-  updateGroupBody,
-  updateUserBody,
-} from './schemas.js';
+import { createGroupBody, createUserBody, forcePasswordChangeBody, ownLanguageBody, updateGroupBody, updateUserBody } from '@circula/model';
+import { idParams, listQuery, ownSessionQuery, sessionParams, sessionQuery } from './schemas.js';
 import { SessionAdminService } from './sessions.js';
 import { UserActionService } from './user-actions.js';
 import { UserAdminService } from './users.js';

@@ -1,30 +1,13 @@
-import type { Page } from '@circula/model';
+import type { FilterSpec, OwnSession, Page, SecuritySession } from '@circula/model';
 import { sql, type SqlBool } from 'kysely';
 import type { PrincipalCache } from '../auth/principal-cache.js';
 import type { Principal } from '../auth/users.js';
 import type { Db } from '../db/connect.js';
 import { notFound } from '../http/errors.js';
 import { assertCan } from '../records/policy.js';
-import { AREA, toIso } from './common.js';
-import { paging } from '../records/search.js';
-
-export interface SecuritySession {
-  id: string;
-  userId: number;
-  username: string;
-  createdAt: string | null;
-  lastSeenAt: string | null;
-  expiresAt: string | null;
-  revokedAt: string | null;
-  revokedReason: string | null;
-  address: string | null;
-  userAgent: string | null;
-  /** Not revoked and not expired. */
-  active: boolean;
-}
-
-/** One's own session, marked when it is the one making the request. */
-export type OwnSession = SecuritySession & { current: boolean };
+import { AREA, assertWithinCaller, toIso } from './common.js';
+import { sessionList } from './lists.js';
+import { compileListSearch, paging } from '../records/search.js';
 
 export interface SessionSearchParams {
   userId?: number;
@@ -33,11 +16,7 @@ export interface SessionSearchParams {
   size?: number;
 }
 
-/**
- * Sessions: the administrators' view of every sign-in and each user's view of their own. Ending
- * one is immediate: AuthService.authenticate checks the session on every request and refresh
- * refuses the tokens of a revoked session.
- */
+/** A session row with its user's name, as the lists read it. */
 interface SessionRow {
   id: string;
   user_id: number;
@@ -67,6 +46,11 @@ function toSessionView(r: SessionRow, active: boolean): SecuritySession {
   };
 }
 
+/**
+ * Sessions: the administrators' view of every sign-in and each user's view of their own. Ending
+ * one is immediate: AuthService.authenticate checks the session on every request and refresh
+ * refuses the tokens of a revoked session.
+ */
 export class SessionAdminService {
   constructor(
     private readonly db: Db,
@@ -76,10 +60,14 @@ export class SessionAdminService {
   private async list(params: SessionSearchParams): Promise<Page<SecuritySession>> {
     const { page, size } = paging(params);
     const now = new Date();
+    // the list's own parameters, as filters of the search compiler
+    const filters: FilterSpec[] = [
+      ...(params.userId !== undefined ? [{ field: 'userId', op: 'eq' as const, value: params.userId }] : []),
+      ...(params.active !== undefined ? [{ field: 'active', op: 'eq' as const, value: params.active }] : []),
+    ];
+    const { where, orderBy } = compileListSearch(sessionList(now), { filters }, undefined);
     let base = this.db.selectFrom('sessions as s').innerJoin('users as u', 'u.id', 's.user_id');
-    if (params.userId !== undefined) base = base.where('s.user_id', '=', params.userId);
-    if (params.active === true) base = base.where('s.revoked_at', 'is', null).where('s.expires_at', '>', now);
-    if (params.active === false) base = base.where((eb) => eb.or([eb('s.revoked_at', 'is not', null), eb('s.expires_at', '<=', now)]));
+    for (const condition of where) base = base.where(condition);
     const rows = await base
       .select([
         's.id',
@@ -94,8 +82,7 @@ export class SessionAdminService {
         's.user_agent',
         sql<SqlBool>`(s.revoked_at is null and s.expires_at > ${now})`.as('active'),
       ])
-      .orderBy('s.created_at', 'desc')
-      .orderBy('s.id')
+      .orderBy(orderBy)
       .limit(size)
       .offset(page * size)
       .execute();
@@ -134,9 +121,22 @@ export class SessionAdminService {
     return this.list(params);
   }
 
-  /** Ends any session (SESSION_D); an already ended one is answered as it is. */
-  revokeAny(principal: Principal, id: string): Promise<SecuritySession> {
+  /**
+   * Ends any session (SESSION_D) of a user with no more rights than the caller's (rights never
+   * grow: ending an administrator's session is an administrator's call); an already ended one is
+   * answered as it is.
+   */
+  async revokeAny(principal: Principal, id: string): Promise<SecuritySession> {
     assertCan(principal, AREA.sessions, 'D');
+    const rights = await this.db
+      .selectFrom('sessions as s')
+      .innerJoin('user_groups as ug', 'ug.user_id', 's.user_id')
+      .innerJoin('group_authorities as ga', 'ga.group_id', 'ug.group_id')
+      .select('ga.authority_code')
+      .distinct()
+      .where('s.id', '=', id)
+      .execute();
+    assertWithinCaller(principal, rights.map((r) => r.authority_code), 'CANT_MANAGE_PRIVILEGED_USER');
     return this.revoke(id, 'REVOKED_BY_ADMIN', null);
   }
 

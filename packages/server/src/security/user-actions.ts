@@ -5,7 +5,8 @@ import type { Db } from '../db/connect.js';
 import { conflict, notFound } from '../http/errors.js';
 import { assertCan } from '../records/policy.js';
 import { AREA, assertWithinCaller, beyondCaller, revokeUserSessions } from './common.js';
-import { loadUsers, type SecurityUser } from './users.js';
+import type { SecurityUser } from '@circula/model';
+import { loadUsers } from './users.js';
 
 /**
  * The smaller user actions of the administration pages and of the profile page, next to the

@@ -1,53 +1,24 @@
-import { isRole, type Page } from '@circula/model';
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { isRole, type CreateUserInput, type Page, type SecurityUser, type UpdateUserInput, type UserWithPassword } from '@circula/model';
+import { sql } from 'kysely';
 import type { AuthService } from '../auth/auth-service.js';
 import { hashPassword } from '../auth/passwords.js';
 import { fullName, orderAuthorities, type Principal } from '../auth/users.js';
 import type { Db } from '../db/connect.js';
 import type { UserRow } from '../db/schema.js';
-import { AppError, badRequest, conflict, constraintViolation, isUniqueViolation, notFound } from '../http/errors.js';
+import { AppError, conflict, constraintViolation, isUniqueViolation, notFound } from '../http/errors.js';
 import type { MailService } from '../domain/mail/service.js';
 import { assertCan } from '../records/policy.js';
 import {
   ADMINISTRATORS,
   AREA,
   assertWithinCaller,
-  freeTextWords,
   generateTemporaryPassword,
-  parseListQuery,
-  parseSort,
   revokeUserSessions,
   toIso,
   type Executor,
-  type ListFilter,
 } from './common.js';
-import { paging } from '../records/search.js';
-import type { CreateUserInput, UpdateUserInput } from './schemas.js';
-
-/** A user as the security API shows it; never the password hash. */
-export interface SecurityUser {
-  id: number;
-  username: string;
-  email: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  fullname: string;
-  lang: string | null;
-  enabled: boolean;
-  passwordTemporary: boolean;
-  mustInitialize: boolean;
-  passwordChangedAt: string | null;
-  lastLoginAt: string | null;
-  groups: { code: string; name: string }[];
-  roles: string[];
-  authorities: string[];
-  version: number;
-  createdAt: string | null;
-  updatedAt: string | null;
-}
-
-/** The create answer carries the generated one-time password, once (reset-password mails it instead). */
-export type UserWithPassword = SecurityUser & { temporaryPassword?: string };
+import { parseUserQuery, USER_LIST } from './lists.js';
+import { compileListSearch, paging } from '../records/search.js';
 
 export interface UserSearchParams {
   q?: string;
@@ -56,14 +27,6 @@ export interface UserSearchParams {
   sort?: string;
   unpaged?: boolean;
 }
-
-const SORTABLE = ['username', 'lastName', 'createdAt', 'lastLoginAt'] as const;
-const SORT_SQL: Record<(typeof SORTABLE)[number], Expression<unknown>> = {
-  username: sql`lower(u.username)`,
-  lastName: sql`lower(u.last_name)`,
-  createdAt: sql`u.created_at`,
-  lastLoginAt: sql`u.last_login_at`,
-};
 
 const DEFAULT_LANG = 'it';
 
@@ -76,31 +39,13 @@ export class UserAdminService {
 
   async search(principal: Principal, params: UserSearchParams): Promise<Page<SecurityUser>> {
     assertCan(principal, AREA.users, 'R');
-    const query = parseListQuery(params.q);
-    const words = freeTextWords(query.query);
-    const filters = (query.filters ?? []).map(compileFilter);
-    const sort = parseSort(params.sort, query.sort, SORTABLE);
+    const { where, orderBy } = compileListSearch(USER_LIST, parseUserQuery(params.q), params.sort);
     const { page, size } = paging(params);
 
     let base = this.db.selectFrom('users as u');
-    for (const pattern of words) {
-      base = base.where((eb) =>
-        eb.or([
-          eb('u.username', 'ilike', pattern),
-          eb('u.first_name', 'ilike', pattern),
-          eb('u.last_name', 'ilike', pattern),
-          eb('u.email', 'ilike', pattern),
-        ]),
-      );
-    }
-    for (const filter of filters) base = base.where(filter);
-
-    let rows = base.select('u.id');
-    for (const s of sort.length ? sort : [{ field: 'username' as const, dir: 'asc' as const }]) {
-      rows = rows.orderBy(sql`${SORT_SQL[s.field]} ${sql.raw(s.dir)} nulls last`);
-    }
+    for (const condition of where) base = base.where(condition);
     const [ids, count] = await Promise.all([
-      rows.orderBy('u.id').limit(size).offset(page * size).execute(),
+      base.select('u.id').orderBy(orderBy).limit(size).offset(page * size).execute(),
       base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
     ]);
     return { items: await loadUsers(this.db, ids.map((r) => r.id)), total: Number(count.total), page, size };
@@ -115,8 +60,8 @@ export class UserAdminService {
 
   async create(principal: Principal, input: CreateUserInput): Promise<UserWithPassword> {
     assertCan(principal, AREA.users, 'W');
-    // TODO(mail issue): the temporary password will be mailed to the user; until then the answer
-    // carries it, once, for the administrator to hand over.
+    // without a password the user gets a one-time one, in the answer, once, for the administrator to
+    // hand over (reset-password mails a new one instead)
     const temporaryPassword = input.password === undefined ? generateTemporaryPassword() : undefined;
     if (input.password !== undefined) await this.auth.assertPasswordRule(input.password);
     const passwordHash = await hashPassword(input.password ?? temporaryPassword!);
@@ -274,22 +219,6 @@ async function groupAuthorities(executor: Executor, groupIds: number[]): Promise
   if (groupIds.length === 0) return [];
   const rows = await executor.selectFrom('group_authorities').select('authority_code').distinct().where('group_id', 'in', groupIds).execute();
   return rows.map((r) => r.authority_code);
-}
-
-/** The few filters the user list understands: `enabled` (eq) and `groups` (eq / in, group codes). */
-function compileFilter(filter: ListFilter): Expression<SqlBool> {
-  if (filter.field === 'enabled' && filter.op === 'eq' && typeof filter.value === 'boolean') {
-    return sql<SqlBool>`u.enabled = ${filter.value}`;
-  }
-  if (filter.field === 'groups' && (filter.op === 'eq' || filter.op === 'in' || filter.op === 'contains')) {
-    const codes = Array.isArray(filter.value) ? filter.value : [filter.value];
-    if (codes.length === 0 || codes.length > 100 || !codes.every((c) => typeof c === 'string' && c.length <= 32 && !c.includes('\0'))) {
-      throw badRequest('INVALID_FILTER_VALUE');
-    }
-    return sql<SqlBool>`exists (select 1 from user_groups ug join groups g on g.id = ug.group_id
-      where ug.user_id = u.id and g.code = any(${codes}::text[]))`;
-  }
-  throw badRequest(filter.field === 'enabled' || filter.field === 'groups' ? 'INVALID_FILTER' : 'UNKNOWN_FIELD');
 }
 
 /** Users by id with their groups and authorities, in the order of `ids` (three queries for any number). */

@@ -602,7 +602,8 @@ async function seedAll(trx: Transaction<Database>, create: (route: string, body:
     const blocked = i === 46;
     const id = await create('customers', {
       ...companyBody(c.name, c.legalForm, c.town, {}),
-      roles: ['CUSTOMER', 'PRODUCER'],
+      // the first two are the companies of the demo owner and customer users: they file requests (spec §2 requester)
+      roles: i < 2 ? ['CUSTOMER', 'PRODUCER', 'REQUESTER'] : ['CUSTOMER', 'PRODUCER'],
       customerCategory: c.category,
       rating: blocked ? 'D' : ratings[i % ratings.length],
       administrativeStatus: blocked ? 'BLOCKED_UNPAID' : 'ACTIVE',
@@ -623,6 +624,10 @@ async function seedAll(trx: Transaction<Database>, create: (route: string, body:
       });
       placed.push({ kind: 'warehouse', id: pdp, province: townOf(c.town).province });
     }
+  }
+  // the demo's external users belong to two customers: each sees its own company and pickup points only
+  for (const [username, index] of [['owner', 0], ['customer', 1]] as const) {
+    await trx.updateTable('users').set({ subject_id: customerIds[index]! }).where('username', '=', username).execute();
   }
 
   // transporters

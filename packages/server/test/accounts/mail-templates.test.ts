@@ -343,7 +343,7 @@ describe('email templates and communications, with a real SMTP server', () => {
       const res = await admin({ method: 'PUT', url: `${USERS}/${user.id}/reset-password` });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ errorCode: 'USER_HAS_NO_EMAIL', errorMessage: 'USER_HAS_NO_EMAIL' });
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await t.mail.flush();
       expect(smtp.to(email)).toHaveLength(received);
       expect((await login(t.app, email, STRONG)).statusCode).toBe(200);
     });

@@ -33,12 +33,17 @@ describe('documents', () => {
   let operator: ReturnType<typeof client>;
   let customer: ReturnType<typeof client>;
   let admin: ReturnType<typeof client>;
+  let owner: ReturnType<typeof client>;
+  /** The company of the demo owner: a subject whose documents the owner reads (DOC_SUBJECT_R) but may not write. */
+  let ownersCompany: number;
 
   beforeAll(async () => {
     t = await createTestApp({ documentsDir: newDocumentsDir() });
     operator = client(t.app, (await signIn(t.app, 'operator')).token);
     customer = client(t.app, (await signIn(t.app, 'customer')).token);
     admin = client(t.app, (await signIn(t.app, 'admin')).token);
+    owner = client(t.app, (await signIn(t.app, 'owner')).token);
+    ownersCompany = Number((await t.db.selectFrom('users').select('subject_id').where('username', '=', 'owner').executeTakeFirstOrThrow()).subject_id);
   });
   afterAll(async () => {
     await t.close();
@@ -172,7 +177,7 @@ describe('documents', () => {
     });
 
     it('asks for a file when the form has none, or the body is not multipart', async () => {
-      const res = await operator.upload(null, { ownerEntity: 'DOC_PROCESS', ownerId: '1' });
+      const res = await operator.upload(null, { ownerEntity: 'DOC_SUBJECT', ownerId: String(ownersCompany) });
       expect(res.json().errors).toEqual([{ field: 'file', message: 'REQUIRED' }]);
       const json = await as(t.app, (await signIn(t.app, 'operator')).token)({ method: 'POST', url: '/api/resources/document', payload: { file: 'x' } });
       expect(json.statusCode).toBe(400);
@@ -259,17 +264,17 @@ describe('documents', () => {
       expect((await admin.addVersion(doc.id, { name: 'x.png', bytes: PNG_1X1 })).statusCode).toBe(201);
     });
 
-    it('follows the owner authority: DOC_PROCESS_R to read, DOC_PROCESS_W to add a version', async () => {
-      const res = await operator.upload({ name: 'formulario.pdf', bytes: minimalPdf() }, { ownerEntity: 'DOC_PROCESS', ownerId: '42' });
+    it('follows the owner authority: DOC_SUBJECT_R to read, DOC_SUBJECT_W to add a version', async () => {
+      const res = await operator.upload({ name: 'formulario.pdf', bytes: minimalPdf() }, { ownerEntity: 'DOC_SUBJECT', ownerId: String(ownersCompany) });
       expect(res.statusCode).toBe(201);
       const doc = res.json().data;
       const row = await t.db.selectFrom('documents').select(['owner_entity', 'owner_id']).where('id', '=', doc.id).executeTakeFirstOrThrow();
-      expect(row).toEqual({ owner_entity: 'DOC_PROCESS', owner_id: 42 });
+      expect({ ...row, owner_id: Number(row.owner_id) }).toEqual({ owner_entity: 'DOC_SUBJECT', owner_id: ownersCompany });
 
-      expect((await customer.download(doc.id)).statusCode).toBe(200);
-      expect((await customer.versions(doc.id)).statusCode).toBe(200);
+      expect((await owner.download(doc.id)).statusCode).toBe(200);
+      expect((await owner.versions(doc.id)).statusCode).toBe(200);
       const before = { rows: await rowCounts(), files: filesUnder(t.config.documentsDir) };
-      const version = await customer.addVersion(doc.id, { name: 'altro.png', bytes: Buffer.concat([PNG_1X1, Buffer.from('customer')]) });
+      const version = await owner.addVersion(doc.id, { name: 'altro.png', bytes: Buffer.concat([PNG_1X1, Buffer.from('owner')]) });
       expect(version.statusCode).toBe(403);
       expect(await rowCounts()).toEqual(before.rows);
       expect(filesUnder(t.config.documentsDir)).toEqual(before.files);
@@ -278,12 +283,12 @@ describe('documents', () => {
 
     it('needs the owner write authority to upload for an owner record', async () => {
       const before = { rows: await rowCounts(), files: filesUnder(t.config.documentsDir) };
-      const res = await customer.upload({ name: 'mio.png', bytes: Buffer.concat([PNG_1X1, Buffer.from('mine')]) }, { ownerEntity: 'DOC_PROCESS', ownerId: '42' });
+      const res = await owner.upload({ name: 'mio.png', bytes: Buffer.concat([PNG_1X1, Buffer.from('mine')]) }, { ownerEntity: 'DOC_SUBJECT', ownerId: String(ownersCompany) });
       expect(res.statusCode).toBe(403);
       expect(await rowCounts()).toEqual(before.rows);
       expect(filesUnder(t.config.documentsDir)).toEqual(before.files);
       // a subject document is out of the customer's reach altogether
-      const subjectDoc = (await operator.upload({ name: 'visura.pdf', bytes: minimalPdf() }, { ownerEntity: 'DOC_SUBJECT', ownerId: '7' })).json().data;
+      const subjectDoc = (await operator.upload({ name: 'visura.pdf', bytes: minimalPdf() }, { ownerEntity: 'DOC_SUBJECT', ownerId: String(ownersCompany) })).json().data;
       expect((await customer.download(subjectDoc.id)).statusCode).toBe(403);
     });
   });

@@ -155,6 +155,23 @@ describe('security API: users', () => {
       expect(twoWords.total).toBe(1);
     });
 
+    it('searches as the record engine does: words at the start of a word, accents and case aside, any record filter', async () => {
+      const lastName = `Nicolò${uniqueName('x').replace(/[^a-z]/gi, '')}`;
+      const created = await createOperator({ lastName, firstName: 'Élodie', groups: ['LOGISTICS'] });
+      const usernames = async (q: Record<string, unknown>) =>
+        ((await search({ q: JSON.stringify(q), size: '100' })).json().data.items as { username: string }[]).map((u) => u.username);
+      expect(await usernames({ query: 'elodie nicolo' })).toEqual([created.username]);
+      // the middle of a word is not the start of one
+      expect(await usernames({ query: lastName.slice(2, 8) })).not.toContain(created.username);
+      // the compiler's operators on the list's columns
+      expect(await usernames({ filters: [{ field: 'lastName', op: 'startsWith', value: 'nicolò' }] })).toContain(created.username);
+      expect(await usernames({ filters: [{ field: 'groups', op: 'in', value: ['LOGISTICS', 'NO_SUCH_GROUP'] }] })).toContain(created.username);
+      expect(await usernames({ filters: [{ field: 'groups', op: 'contains', value: 'OPERATORS' }] })).not.toContain(created.username);
+      // ill-typed values and operators are 400, as on records
+      expect((await search({ q: JSON.stringify({ filters: [{ field: 'enabled', op: 'startsWith', value: 'x' }] }) })).statusCode).toBe(400);
+      expect((await search({ q: JSON.stringify({ filters: [{ field: 'createdAt', op: 'gt', value: 'yesterday' }] }) })).json()).toMatchObject({ errorMessage: 'INVALID_FILTER_VALUE' });
+    });
+
     it('takes % and _ literally', async () => {
       expect((await search({ q: JSON.stringify({ query: '%' }) })).json().data.total).toBe(0);
       expect((await search({ q: JSON.stringify({ query: '_' }) })).json().data.total).toBe(0);

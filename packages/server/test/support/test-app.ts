@@ -5,6 +5,7 @@ import pg from 'pg';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { connect, type Db } from '../../src/db/connect.js';
+import { MailService } from '../../src/domain/mail/service.js';
 import { prepareDatabase } from '../../src/startup.js';
 import type { HookRegistry } from '../../src/records/hooks.js';
 
@@ -15,6 +16,8 @@ export interface TestApp {
   app: FastifyInstance;
   db: Db;
   config: Config;
+  /** The application's mail service: `await t.mail.flush()` before asserting that nothing was sent. */
+  mail: MailService;
   close(): Promise<void>;
 }
 
@@ -62,10 +65,12 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
   });
   await prepareDatabase(handle.db, config, quiet, schema ? { schema } : {});
   await options.setup?.(handle.db);
+  const mail = new MailService(handle.db, config, { error: () => undefined });
   const app = await buildApp({
     config,
     db: handle.db,
     logger: false,
+    mail,
     ...(options.catalogue ? { catalogue: options.catalogue } : {}),
     ...(options.hooks ? { hooks: options.hooks } : {}),
   });
@@ -74,6 +79,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     app,
     db: handle.db,
     config,
+    mail,
     async close() {
       await app.close();
       await handle.close();

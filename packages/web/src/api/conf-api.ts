@@ -1,13 +1,6 @@
-import type { EntityConf } from '@circula/model';
+import type { EntityConf, Page, SysRegistryEntry } from '@circula/model';
 import { http } from './client';
 import { SKIP_AUTH_HEADER } from './http';
-
-/** A system registry entry as `/api/conf/sysregistry` returns it. */
-export interface SysRegistryEntry {
-  key: string;
-  theValue: string;
-  translation?: Record<string, string>;
-}
 
 export interface PasswordRule {
   pattern: RegExp;
@@ -15,13 +8,12 @@ export interface PasswordRule {
   translation: Record<string, string>;
 }
 
-/** Areas the user may read (the server decides; spec §6). */
 /** The entity configurations of the signed-in user, labels in `lang` (the language the web shows). */
 export const fetchVisibleEntities = (lang: string) => http.data<EntityConf[]>('/api/entityconf/visible', { query: { lang } });
 
 /** The password rule; readable without a bearer so a user with an expired password can see it. */
 export async function fetchPasswordRule(key: string): Promise<PasswordRule | null> {
-  const data = await http.data<{ items: SysRegistryEntry[] }>('/api/conf/sysregistry', {
+  const data = await http.data<Page<SysRegistryEntry>>('/api/conf/sysregistry', {
     query: { keyEquals: key },
     headers: { [SKIP_AUTH_HEADER]: 'true' },
     // without the rule the server still validates the password: no need to alarm the user

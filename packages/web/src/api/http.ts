@@ -1,6 +1,7 @@
 import { FORBIDDEN_REASONS, type AuthUser, type Envelope } from '@circula/model';
 import type { CurrentUser, UserStore } from '../app/auth/user-store';
 import { ApiError, isApiErrorBody } from './errors';
+import { browserRefreshLock, type RefreshLock } from './refresh-lock';
 
 /** A request carrying this header is sent without a bearer token; the header itself is removed. */
 export const SKIP_AUTH_HEADER = 'skipAuth';
@@ -45,8 +46,8 @@ export interface HttpClientConfig {
   users: UserStore;
   handlers: HttpHandlers;
   now?: () => number;
-  /** Serialises refreshes across tabs (the refresh token rotates); defaults to the Web Locks API when present. */
-  lock?: <T>(task: () => Promise<T>) => Promise<T>;
+  /** Serialises refreshes across tabs (the refresh token rotates); defaults to the browser's (refresh-lock.ts). */
+  lock?: RefreshLock;
 }
 
 export interface HttpClient {
@@ -60,11 +61,6 @@ export interface HttpClient {
   /** Refreshes the token now (single flight); rejects with ApiError when the server refuses. */
   refresh(): Promise<CurrentUser>;
   resolveUrl(url: string): string;
-}
-
-async function defaultLock<T>(task: () => Promise<T>): Promise<T> {
-  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  return locks ? await locks.request('circula.auth.refresh', task) : await task();
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -94,7 +90,7 @@ function queryString(query: Record<string, QueryValue> | undefined): string {
 export function createHttpClient(config: HttpClientConfig): HttpClient {
   const { users, handlers } = config;
   const now = config.now ?? Date.now;
-  const lock = config.lock ?? defaultLock;
+  const lock = config.lock ?? browserRefreshLock();
   let refreshing: Promise<CurrentUser> | null = null;
 
   const resolveUrl = (url: string): string => {

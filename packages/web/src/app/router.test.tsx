@@ -89,6 +89,41 @@ describe('routes and guards', () => {
     expect(router.state.location.pathname).toBe('/registration');
   });
 
+  describe('the registration page, guarded by sign-on only (spec §2)', () => {
+    const invalidLink = vi.fn(async (input: RequestInfo | URL) => {
+      const { pathname } = new URL(String(input), 'http://localhost');
+      return pathname === '/api/webaccess/registration'
+        ? new Response(JSON.stringify({ errorCode: 'BAD_REQUEST', errorMessage: 'INVALID_UUUID' }), { status: 400, headers: { 'Content-Type': 'application/json' } })
+        : new Response(JSON.stringify({ data: null }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    });
+    const LINK = '/registration?u=0f6f8a5e-1c2b-4c3d-9e8f-0a1b2c3d4e5f';
+
+    it('sends a visitor without a link to the login page, remembering the page', async () => {
+      vi.stubGlobal('fetch', readable([]));
+      const router = renderAt('/registration');
+      expect(await screen.findByTestId('login-submit')).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/login');
+      expect(router.state.location.state).toEqual({ from: '/registration' });
+    });
+
+    it('opens to a visitor without a session who follows an emailed link', async () => {
+      vi.stubGlobal('fetch', invalidLink);
+      const router = renderAt(LINK);
+      expect(await screen.findByTestId('registration-invalid')).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/registration');
+      expect(invalidLink).toHaveBeenCalledWith(expect.stringContaining('/api/webaccess/registration?u='), expect.anything());
+    });
+
+    it('does not apply the role guard: a user without back-office access is not logged out there', async () => {
+      vi.stubGlobal('fetch', invalidLink);
+      signIn(['ROLE_CUSTOMER']);
+      const router = renderAt(LINK);
+      expect(await screen.findByTestId('registration-invalid')).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/registration');
+      expect(userStore.get()).not.toBeNull();
+    });
+  });
+
   it('shows the not-found page for unknown paths inside the shell', async () => {
     vi.stubGlobal('fetch', readable(['dashboard']));
     signIn(['ROLE_USER', 'ACCESS_BACKOFFICE']);

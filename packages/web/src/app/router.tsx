@@ -23,6 +23,7 @@ function RootLayout() {
 }
 
 const notFound: RouteHandle = { notFound: true };
+const registration: RouteHandle = { openWithLink: 'u' };
 
 /** The route table of spec §2 "Shell and routes". */
 export function appRoutes(): RouteObject[] {
@@ -42,11 +43,12 @@ export function appRoutes(): RouteObject[] {
           path: 'recover-password',
           lazy: async () => ({ Component: (await import('../features/auth/RecoverPasswordPage')).RecoverPasswordPage }),
         },
-        // public: opened from the emailed link (`u`); without it the page itself requires sign-on
-        { path: 'registration', element: <RegistrationPage /> },
         {
           element: <SignOnGuard />,
           children: [
+            // guarded by sign-on only (spec §2), not by the role guard: ON_BOARD users wait here; the
+            // emailed link (`u`) opens it to a visitor who has no account yet
+            { path: 'registration', element: <RegistrationPage />, handle: registration },
             {
               element: <RoleGuard />,
               children: [

@@ -1,36 +1,23 @@
-import { lookupTable, type LookupFilters, type LookupTableSeed } from '@circula/model';
+import { lookupTable, type LookupFilters, type LookupTableSeed, type TableValue } from '@circula/model';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../api/client';
 import { textIn } from './labels';
 
-/** A table value as `GET /api/conf/tables/tablevalue` answers it (API.md). */
-export interface TableValue {
-  id: number;
-  tableCode: string;
-  code: string;
-  val: string;
-  name: string;
-  formattedOutput: Record<string, string>;
-  alpha1: string | null;
-  alpha2: string | null;
-  alpha3: string | null;
-  flag1: boolean;
-  flag2: boolean;
-  flag3: boolean;
-  extraValue: string | null;
-  extraFields: Record<string, unknown>;
-}
+/** A table value as `GET /api/conf/tables/tablevalue` answers it (`@circula/model` api/conf.ts). */
+export type { TableValue };
 
 /** Extra filters of a lookup (spec §7) plus the optional order. */
 export interface LookupQuery extends LookupFilters {
   sort?: 'code,asc' | 'code,desc' | 'sortOrder,asc';
+  /** The entity (route) the options are for: the server leaves out values meant for other entities. */
+  entity?: string;
 }
 
 export const LOOKUP_URL = '/api/conf/tables/tablevalue';
 
 export function lookupParams(table: string, filters: LookupQuery = {}): Record<string, string> {
   const params: Record<string, string> = { tableCodes: table, unpaged: 'true' };
-  for (const key of ['alpha1', 'alpha2', 'alpha3', 'code', 'sort'] as const) {
+  for (const key of ['alpha1', 'alpha2', 'alpha3', 'code', 'sort', 'entity'] as const) {
     const value = filters[key];
     if (value !== undefined && value !== '') params[key] = value;
   }

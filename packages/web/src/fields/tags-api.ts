@@ -1,3 +1,4 @@
+import type { TagNode } from '@circula/model';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../api/client';
 import { textIn } from './labels';
@@ -13,18 +14,8 @@ export interface TagRecord {
   selectable?: boolean | null;
 }
 
-/** A node of GET /api/conf/tag/hierarchy/{idOrTreeName} (spec §3 "Tag hierarchy node"). */
-export interface TagNode {
-  id: number;
-  name: string;
-  label: string;
-  itemId?: string | null;
-  icon?: string | null;
-  overlayIcon?: string | null;
-  /** Default true (spec §3). */
-  selectable?: boolean;
-  children: TagNode[];
-}
+/** A node of GET /api/conf/tag/hierarchy/{idOrTreeName} (`@circula/model` api/conf.ts). */
+export type { TagNode };
 
 export const tagLabel = (tag: TagRecord, language: string): string => textIn(tag.translations, language) || tag.name;
 

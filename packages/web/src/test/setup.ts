@@ -1,5 +1,8 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// a loaded 2-core CI machine renders antd slowly: findBy/waitFor wait up to 5 s instead of 1 s
+configure({ asyncUtilTimeout: 5_000 });
 
 // antd reads these browser APIs that jsdom does not implement
 if (!window.matchMedia) {

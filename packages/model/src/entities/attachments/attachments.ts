@@ -1,5 +1,5 @@
 import { defineEntity, defineView, type EntityDefinition, type ViewDefinition } from '../../define/entity.js';
-import { date, document, integer, longText, lookup, text } from '../../define/fields.js';
+import { boolean, date, document, integer, longText, lookup, text } from '../../define/fields.js';
 import type { AuthorityPrefix } from '../../security/authorities.js';
 
 /**
@@ -36,7 +36,9 @@ const ownerFields = (required: boolean) => ({
 
 /**
  * A note: a title and a text, on a record or (the "notes" area of the user menu) on none. All
- * notes together are the company's archive (DOC_BU).
+ * notes together are the company's archive (DOC_BU). A note on no record is private to its author
+ * unless `shared` (then every reader of notes reads it; only its author changes it): a row rule of
+ * the server's policy.
  */
 export const note = defineEntity({
   name: 'note',
@@ -51,6 +53,8 @@ export const note = defineEntity({
     ...ownerFields(false),
     title: text({ label: { it: 'Titolo', en: 'Title' }, required: true, max: 200, search: true, list: true }),
     body: longText({ label: { it: 'Testo', en: 'Text' }, max: 10_000 }),
+    // a note on no record is its author's alone unless shared with every reader of notes
+    shared: boolean({ label: { it: 'Condivisa con i colleghi', en: 'Shared with colleagues' }, default: false, list: true }),
   },
   defaultSort: [{ field: 'id', dir: 'desc' }],
 });

@@ -42,7 +42,7 @@ export const subject = defineEntity({
     administrativeStatus: lookup('ADMINISTRATIVE_STATUS', { label: { it: 'Stato amministrativo', en: 'Administrative status' } }),
     tags: tags({ label: { it: 'Etichette', en: 'Tags' } }),
     notes: longText({ label: { it: 'Note', en: 'Notes' }, max: 5000 }),
-    // the user account of a person who registered (accounts issue): set by the server, never by clients
+    // the user account of a person who registered by emailed link: set by the server, never by clients
     userId: integer({ label: { it: 'Utente', en: 'User' }, readOnly: true, min: 1 }),
   },
   defaultSort: [{ field: 'name', dir: 'asc' }],

@@ -21,6 +21,8 @@ import * as m0019 from './0019-business-units.js';
 import * as m0020 from './0020-albo-status.js';
 import * as m0021 from './0021-search-prefixes.js';
 import * as m0022 from './0022-outbox-secrets.js';
+import * as m0023 from './0023-private-notes-upload-quota.js';
+import * as m0024 from './0024-record-jobs.js';
 
 /**
  * Append-only: a migration, once released, is never edited; changes come as a new entry.
@@ -49,4 +51,6 @@ export const migrations: Record<string, Migration> = {
   '0020-albo-status': m0020,
   '0021-search-prefixes': m0021,
   '0022-outbox-secrets': m0022,
+  '0023-private-notes-upload-quota': m0023,
+  '0024-record-jobs': m0024,
 };

@@ -1,10 +1,13 @@
 import type { DomainModule } from '../module.js';
 import { attachment, attachmentOwner, note, tableName, type AttachmentOwnerKind, type Catalogue } from '@circula/model';
-import { sql, type SqlBool } from 'kysely';
+import { sql, type SqlBool, type Transaction } from 'kysely';
 import { checkDocument, giveDocument } from '../../documents/claim.js';
+import type { Principal } from '../../auth/users.js';
+import type { Db } from '../../db/connect.js';
+import type { Database } from '../../db/schema.js';
 import { constraintViolation, forbidden } from '../../http/errors.js';
 import type { HookContext, HookRegistry, RecordData } from '../../records/hooks.js';
-import { can } from '../../records/policy.js';
+import { can, recordReadable } from '../../records/policy.js';
 import { compileFilter } from '../../records/search.js';
 
 
@@ -31,21 +34,30 @@ function ownerOf(values: RecordData, required: boolean): Owner | null {
 /**
  * The owner record must exist (not deleted) and be readable by the caller through one of the
  * routes of its entity the caller may read (the base entity, or a view whose filter it passes:
- * a user who reads customers only may attach to customers only). Attaching needs the write
- * authority of that kind of record's notes and documents.
+ * a user who reads customers only may attach to customers only), within the caller's row rules
+ * (an external user's company). Attaching — a note, a document link or an uploaded file — needs
+ * the write authority of that kind of record's notes and documents.
  */
-async function checkOwner(ctx: HookContext, catalogue: Catalogue, owner: Owner): Promise<void> {
-  if (!can(ctx.principal, { authority: owner.kind.authority }, 'W')) throw forbidden(undefined, 'CANT_UPDATE');
+export async function assertAttachableOwner(
+  executor: Db | Transaction<Database>,
+  catalogue: Catalogue,
+  principal: Principal,
+  owner: { entity: string; id: number; kind: Pick<AttachmentOwnerKind, 'authority'> },
+): Promise<void> {
+  if (!can(principal, { authority: owner.kind.authority }, 'W')) throw forbidden(undefined, 'CANT_UPDATE');
   const entity = catalogue.entity(owner.entity);
   if (!entity) throw constraintViolation([{ field: 'ownerEntity', message: 'NOT_ATTACHABLE' }]);
-  const readable = catalogue.targets.filter((t) => t.entity.name === owner.entity && can(ctx.principal, t, 'R'));
+  const readable = catalogue.targets.filter((t) => t.entity.name === owner.entity && can(principal, t, 'R'));
   if (readable.length === 0) throw forbidden(undefined, 'CANT_READ');
   const through = readable.map((t) => (t.filters.length ? sql.join(t.filters.map((f) => compileFilter(entity, f)), sql` and `) : sql<SqlBool>`true`));
+  const rule = recordReadable(principal, entity, catalogue) ?? sql<SqlBool>`true`;
   const { rows } = await sql<{ id: number }>`
     select id from ${sql.table(tableName(entity))}
-    where id = ${owner.id} and not deleted and ((${sql.join(through, sql`) or (`)}))`.execute(ctx.trx);
+    where id = ${owner.id} and not deleted and ((${sql.join(through, sql`) or (`)})) and ${rule}`.execute(executor);
   if (!rows[0]) throw constraintViolation([{ field: 'ownerId', message: 'NOT_FOUND' }]);
 }
+
+const checkOwner = (ctx: HookContext, catalogue: Catalogue, owner: Owner) => assertAttachableOwner(ctx.trx, catalogue, ctx.principal, owner);
 
 /** The owner and the document of a link never change: a note or a file for another record is a new one. */
 function keepFixed(current: RecordData, values: RecordData, fields: string[]): void {

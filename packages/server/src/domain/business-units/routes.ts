@@ -1,4 +1,4 @@
-import { hasRole, isAdmin, type Catalogue } from '@circula/model';
+import { businessUnitSchema, dataOf, hasRole, isAdmin, itemsOf, type Catalogue } from '@circula/model';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -40,12 +40,12 @@ export function businessUnitRoutes(app: FastifyInstance, db: Db, config: Config,
   const units = new BusinessUnitService(db);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/bu/unit', { schema: { tags: ['business-units'], querystring: unitQuery } }, async (request) => {
+  r.get('/api/bu/unit', { schema: { tags: ['business-units'], querystring: unitQuery, response: { 200: dataOf(itemsOf(businessUnitSchema)) } } }, async (request) => {
     assertMayReadUnits(requirePrincipal(request));
     return { data: { items: await units.units(request.query.type) } };
   });
 
-  r.get('/api/bu/unit/:id', { schema: { tags: ['business-units'], params: z.object({ id }) } }, async (request) => {
+  r.get('/api/bu/unit/:id', { schema: { tags: ['business-units'], params: z.object({ id }), response: { 200: dataOf(businessUnitSchema) } } }, async (request) => {
     assertMayReadUnits(requirePrincipal(request));
     return { data: await units.unit(request.params.id) };
   });

@@ -1,21 +1,8 @@
-import { DEFAULT_BUSINESS_UNIT_ID, DEFAULT_BUSINESS_UNIT_TYPE } from '@circula/model';
+import { DEFAULT_BUSINESS_UNIT_ID, DEFAULT_BUSINESS_UNIT_TYPE, type BusinessUnit } from '@circula/model';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/connect.js';
 import { notFound } from '../../http/errors.js';
 import { BUSINESS_UNIT_DOCUMENTS } from './hooks.js';
-
-/** A business unit as `/api/bu/unit` answers it (spec §3 "Business unit: id, subject"). */
-export interface BusinessUnitView {
-  id: number;
-  code: string | null;
-  name: string;
-  type: string;
-  /** The id of the unit's subject record. */
-  subject: number;
-  /** Its display name (company name, or first and last name of a person). */
-  subjectName: string | null;
-  description: string | null;
-}
 
 /** The file of a document of a unit, at one version. */
 export interface UnitDocumentFile {
@@ -35,7 +22,7 @@ interface UnitRow {
   description: string | null;
 }
 
-const view = (r: UnitRow): BusinessUnitView => ({
+const view = (r: UnitRow): BusinessUnit => ({
   id: Number(r.id),
   code: r.code,
   name: r.name,
@@ -49,7 +36,7 @@ const view = (r: UnitRow): BusinessUnitView => ({
 export class BusinessUnitService {
   constructor(private readonly db: Db) {}
 
-  private async select(where: RawBuilder<unknown>): Promise<BusinessUnitView[]> {
+  private async select(where: RawBuilder<unknown>): Promise<BusinessUnit[]> {
     const { rows } = await sql<UnitRow>`
       select u.id, u.code, u.name, u.type, u.subject, u.description,
         nullif(trim(concat_ws(' ', s.name, s.last_name)), '') as subject_name
@@ -60,12 +47,12 @@ export class BusinessUnitService {
   }
 
   /** `GET /api/bu/unit[?type=…]`: the units (of a type), the DEFAULT one first. */
-  units(type?: string): Promise<BusinessUnitView[]> {
+  units(type?: string): Promise<BusinessUnit[]> {
     return this.select(type === undefined ? sql`true` : sql`u.type = ${type}`);
   }
 
   /** `GET /api/bu/unit/{id}`; id 0 is the DEFAULT unit (spec §9 "Business unit default id 0"). 404 when there is none. */
-  async unit(id: number): Promise<BusinessUnitView> {
+  async unit(id: number): Promise<BusinessUnit> {
     const [unit] = await this.select(id === DEFAULT_BUSINESS_UNIT_ID ? sql`u.type = ${DEFAULT_BUSINESS_UNIT_TYPE}` : sql`u.id = ${id}`);
     if (!unit) throw notFound();
     return unit;

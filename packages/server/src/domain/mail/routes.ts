@@ -1,29 +1,12 @@
-import { isAdminOrManager, type Page } from '@circula/model';
+import { dataOf, isAdminOrManager, outboxMessageSchema, outboxQuery, pageOf } from '@circula/model';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import { requirePrincipal } from '../../auth/request-auth.js';
 import type { Db } from '../../db/connect.js';
 import { forbidden } from '../../http/errors.js';
 import { paging } from '../../records/search.js';
 import { withAccountTables } from './tables.js';
-
-export interface OutboxMessage {
-  id: number;
-  createdAt: string;
-  to: string;
-  subject: string;
-  template: string;
-  lang: string;
-  transport: string;
-  status: string;
-  error: string | null;
-  text: string | null;
-  html: string | null;
-  sentAt: string | null;
-  createdBy: string | null;
-}
 
 /**
  * `GET /api/mail/outbox`: the messages the application sent or keeps, newest first (administrators and
@@ -35,18 +18,9 @@ export function mailRoutes(app: FastifyInstance, db: Db): void {
   r.get(
     '/api/mail/outbox',
     {
-      schema: {
-        tags: ['mail'],
-        querystring: z.object({
-          to: z.string().trim().max(320).optional(),
-          template: z.string().trim().max(50).optional(),
-          status: z.string().trim().max(20).optional(),
-          page: z.coerce.number().int().min(0).optional(),
-          size: z.coerce.number().int().min(1).optional(),
-        }),
-      },
+      schema: { tags: ['mail'], querystring: outboxQuery, response: { 200: dataOf(pageOf(outboxMessageSchema)) } },
     },
-    async (request): Promise<{ data: Page<OutboxMessage> }> => {
+    async (request) => {
       const principal = requirePrincipal(request);
       if (!isAdminOrManager(principal)) throw forbidden(undefined, 'CANT_READ');
       const { to, template, status } = request.query;

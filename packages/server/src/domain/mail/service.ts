@@ -52,6 +52,8 @@ interface Logger {
 export class MailService {
   private readonly db: AccountsDb;
   private readonly transport: Transporter | null;
+  /** Sends (and work that will send) not settled yet: what flush() waits for. */
+  private readonly pending = new Set<Promise<void>>();
 
   constructor(
     db: Db,
@@ -89,7 +91,35 @@ export class MailService {
     return renderBuiltIn(template, lang, values);
   }
 
-  async send(request: MailRequest): Promise<MailOutcome> {
+  /**
+   * Keeps count of work that sends mail after the request that started it has been answered (a
+   * recovery link goes out after the answer, so that its duration tells nothing): flush() and
+   * close() wait for it. Returns the same promise.
+   */
+  track<T>(work: Promise<T>): Promise<T> {
+    const settled = work.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.pending.add(settled);
+    void settled.then(() => this.pending.delete(settled));
+    return work;
+  }
+
+  /**
+   * Resolves once every message asked for so far has been handed to the SMTP server (or kept in
+   * the outbox) or has failed, including work tracked with track(). What is sent meanwhile is
+   * waited for too. After it, a message that did not arrive will not arrive.
+   */
+  async flush(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all(this.pending);
+  }
+
+  send(request: MailRequest): Promise<MailOutcome> {
+    return this.track(this.deliver(request));
+  }
+
+  private async deliver(request: MailRequest): Promise<MailOutcome> {
     const lang = mailLang(request.lang);
     const mail = await this.render(request.template, lang, request.data);
     const base = {
@@ -192,7 +222,9 @@ export class MailService {
     });
   }
 
-  close(): void {
+  /** Waits for the messages under way, then closes the SMTP connections. */
+  async close(): Promise<void> {
+    await this.flush();
     this.transport?.close();
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CATALOGUE } from '@circula/model';
+import { acceptedPrivacySchema, agreementAnswersBody, agreementItemSchema, CATALOGUE, dataOf, itemsOf } from '@circula/model';
 import { z } from 'zod';
 import { requirePrincipal } from '../../auth/request-auth.js';
 import type { Config } from '../../config.js';
@@ -36,9 +36,6 @@ function installPrivacyNotices(app: FastifyInstance, notices: PrivacyNotices): v
 
 const userParams = z.object({ userId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
-const answersBody = z.object({
-  answers: z.array(z.object({ id: z.number().int().positive(), agreed: z.boolean() })).max(1000),
-});
 
 /**
  * Privacy calls of API.md "Configuration services" (changed privacies, their acceptance, the
@@ -60,15 +57,19 @@ export function privacyRoutes(
 
   const send = (reply: FastifyReply, file: DocumentFile) => sendStoredFile(reply, storage, file);
 
-  r.get('/api/subjects/subjects/changed-privacies/:userId', { schema: { tags, params: userParams } }, async (request) => ({
+  r.get('/api/subjects/subjects/changed-privacies/:userId', { schema: { tags, params: userParams, response: { 200: dataOf(z.array(z.string())) } } }, async (request) => ({
     data: await privacy.changed(requirePrincipal(request), request.params.userId),
   }));
 
-  r.put('/api/subjects/subjects/accept-privacies/:userId', { schema: { tags, params: userParams } }, async (request) => ({
-    data: { accepted: await privacy.accept(requirePrincipal(request), request.params.userId) },
-  }));
+  r.put(
+    '/api/subjects/subjects/accept-privacies/:userId',
+    { schema: { tags, params: userParams, response: { 200: dataOf(z.object({ accepted: z.array(z.number().int()) })) } } },
+    async (request) => ({
+      data: { accepted: await privacy.accept(requirePrincipal(request), request.params.userId) },
+    }),
+  );
 
-  r.get('/api/privacy/accepted/:userId', { schema: { tags, params: userParams } }, async (request) => ({
+  r.get('/api/privacy/accepted/:userId', { schema: { tags, params: userParams, response: { 200: dataOf(itemsOf(acceptedPrivacySchema)) } } }, async (request) => ({
     data: { items: await privacy.accepted(requirePrincipal(request), request.params.userId) },
   }));
 
@@ -76,13 +77,15 @@ export function privacyRoutes(
     send(reply, await privacy.definitionFile(requirePrincipal(request), request.params.id)),
   );
 
-  r.get('/api/privacy/agreements', { schema: { tags } }, async (request) => ({
+  r.get('/api/privacy/agreements', { schema: { tags, response: { 200: dataOf(z.array(agreementItemSchema)) } } }, async (request) => ({
     data: await privacy.agreements(requirePrincipal(request)),
   }));
 
-  r.put('/api/privacy/agreements/answers/:userId', { schema: { tags, params: userParams, body: answersBody } }, async (request) => ({
-    data: await privacy.answer(requirePrincipal(request), request.params.userId, request.body.answers),
-  }));
+  r.put(
+    '/api/privacy/agreements/answers/:userId',
+    { schema: { tags, params: userParams, body: agreementAnswersBody, response: { 200: dataOf(z.array(agreementItemSchema)) } } },
+    async (request) => ({ data: await privacy.answer(requirePrincipal(request), request.params.userId, request.body.answers) }),
+  );
 
   r.get('/api/privacy/agreements/:id/document', { schema: { tags, params: idParams } }, async (request, reply) =>
     send(reply, await privacy.agreementFile(requirePrincipal(request), request.params.id)),

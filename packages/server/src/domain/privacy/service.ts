@@ -1,4 +1,4 @@
-import { isAdmin, isRole } from '@circula/model';
+import { isAdmin, isRole, type AcceptedPrivacy, type AgreementItem } from '@circula/model';
 import { sql } from 'kysely';
 import { loadAuthorities, type Principal } from '../../auth/users.js';
 import type { Db } from '../../db/connect.js';
@@ -15,34 +15,6 @@ type Translations = Record<string, string> | null;
 export function localised(value: Translations, lang: string | null | undefined, fallback = ''): string {
   if (!value) return fallback;
   return value[lang ?? 'it'] || value.it || Object.values(value).find((v) => v) || fallback;
-}
-
-export interface AcceptedPrivacy {
-  id: number;
-  code: string | null;
-  label: string;
-  /** The revision the user accepted last, when. */
-  revision: number;
-  acceptedAt: string;
-  /** The definition's revision now: higher when a newer one waits for acceptance. */
-  currentRevision: number;
-  active: boolean;
-  hasDocument: boolean;
-}
-
-export interface AgreementView {
-  agreement: {
-    id: number;
-    name: string;
-    description: string | null;
-    mandatory: boolean;
-    documentId: number | null;
-    title: Record<string, string>;
-    body: Record<string, string>;
-    attachments: { documentId: number; fileName: string }[];
-  };
-  /** The caller's latest answer, if any. */
-  answer: { agreed: boolean; answeredAt: string } | null;
 }
 
 /** The file to send: its stored content and how to name it. */
@@ -185,7 +157,7 @@ export class PrivacyService {
   }
 
   /** The active service agreements (spec §7 "data list of {agreement:{…}}") with the caller's latest answers. */
-  async agreements(principal: Principal): Promise<AgreementView[]> {
+  async agreements(principal: Principal): Promise<AgreementItem[]> {
     const { rows } = await sql<{
       id: number;
       name: string;
@@ -226,7 +198,7 @@ export class PrivacyService {
    * `PUT /api/privacy/agreements/answers/{userId}`: the user's answers to every active agreement
    * (spec §5: each one answered, a mandatory one agreed). All or nothing.
    */
-  async answer(principal: Principal, userId: number, answers: { id: number; agreed: boolean }[]): Promise<AgreementView[]> {
+  async answer(principal: Principal, userId: number, answers: { id: number; agreed: boolean }[]): Promise<AgreementItem[]> {
     await this.assertUser(principal, userId, false);
     await this.db.transaction().execute(async (trx) => {
       const { rows: active } = await sql<{ id: number; mandatory: boolean }>`

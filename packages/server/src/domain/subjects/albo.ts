@@ -1,11 +1,10 @@
-import { alboAuthorisation } from '@circula/model';
+import { alboAuthorisation, type ValuesOf } from '@circula/model';
 import { constraintViolation } from '../../http/errors.js';
-import type { HookRegistry, RecordData } from '../../records/hooks.js';
-
+import type { HookRegistry } from '../../records/hooks.js';
 
 /** An enrolment starts before it ends. */
-function check(record: RecordData): void {
-  if (typeof record.validFrom === 'string' && typeof record.expiry === 'string' && record.validFrom > record.expiry) {
+function check(record: ValuesOf<typeof alboAuthorisation>): void {
+  if (record.validFrom && record.expiry && record.validFrom > record.expiry) {
     throw constraintViolation([{ field: 'expiry', message: 'EXPIRY_BEFORE_START' }]);
   }
 }

@@ -1,15 +1,15 @@
-import { attachment, SIGNED_CONTRACT_TYPE } from '@circula/model';
+import { attachment, SIGNED_CONTRACT_TYPE, type ValuesOf } from '@circula/model';
 import { constraintViolation } from '../../http/errors.js';
-import type { HookRegistry, RecordData } from '../../records/hooks.js';
+import type { HookRegistry } from '../../records/hooks.js';
 
 /**
  * The dates of an attached document: a contract is dated (the day it was signed, route
  * signed-contracts), and no document expires before its date.
  */
-function check(document: RecordData): void {
+function check(document: ValuesOf<typeof attachment>): void {
   const errors: { field: string; message: string }[] = [];
   if (document.documentType === SIGNED_CONTRACT_TYPE && !document.documentDate) errors.push({ field: 'documentDate', message: 'REQUIRED' });
-  if (typeof document.documentDate === 'string' && typeof document.expiry === 'string' && document.expiry < document.documentDate) {
+  if (document.documentDate && document.expiry && document.expiry < document.documentDate) {
     errors.push({ field: 'expiry', message: 'EXPIRY_BEFORE_START' });
   }
   if (errors.length) throw constraintViolation(errors);

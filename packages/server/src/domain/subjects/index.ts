@@ -1,22 +1,22 @@
+import { subject, type ValuesOf } from '@circula/model';
+import { constraintViolation } from '../../http/errors.js';
+import type { HookRegistry } from '../../records/hooks.js';
 import type { DomainModule } from '../module.js';
 import { registerAlboHooks } from './albo.js';
-import { subjectRoutes } from './vcard.js';
-import { subject } from '@circula/model';
-import type { HookRegistry, RecordData } from '../../records/hooks.js';
-import { constraintViolation } from '../../http/errors.js';
 import { registerSignedContractHooks } from './contracts.js';
 import { registerSubjectRelationHooks } from './relations.js';
+import { subjectRoutes } from './vcard.js';
 
 /**
  * Rules across the fields of a subject (each field's own format — partita IVA check digit,
  * codice fiscale check letter, PEC address — is in the catalogue): a person has a last name and
  * a personal codice fiscale (16 characters); the 11-digit form belongs to companies.
  */
-export function checkSubject(subject: RecordData): void {
+export function checkSubject(values: ValuesOf<typeof subject>): void {
   const errors: { field: string; message: string }[] = [];
-  if (subject.subjectType === 'PERSON') {
-    if (typeof subject.lastName !== 'string' || subject.lastName.trim() === '') errors.push({ field: 'lastName', message: 'REQUIRED' });
-    if (typeof subject.fiscalCode === 'string' && /^\d{11}$/.test(subject.fiscalCode.trim())) {
+  if (values.subjectType === 'PERSON') {
+    if (!values.lastName?.trim()) errors.push({ field: 'lastName', message: 'REQUIRED' });
+    if (values.fiscalCode && /^\d{11}$/.test(values.fiscalCode.trim())) {
       errors.push({ field: 'fiscalCode', message: 'PERSON_FISCAL_CODE' });
     }
   }

@@ -1,12 +1,11 @@
-import { subjectRelation } from '@circula/model';
+import { subjectRelation, type ValuesOf } from '@circula/model';
 import { constraintViolation } from '../../http/errors.js';
-import type { HookRegistry, RecordData } from '../../records/hooks.js';
-
+import type { HookRegistry } from '../../records/hooks.js';
 
 /** A relation joins two different subjects: a subject is not the branch, signatory or contact of itself. */
-function check(relation: RecordData): void {
+function check(relation: ValuesOf<typeof subjectRelation>): void {
   if (relation.subject != null && relation.subject === relation.related) throw constraintViolation([{ field: 'related', message: 'SELF_RELATION' }]);
-  if (typeof relation.validFrom === 'string' && typeof relation.validTo === 'string' && relation.validFrom > relation.validTo) {
+  if (relation.validFrom && relation.validTo && relation.validFrom > relation.validTo) {
     throw constraintViolation([{ field: 'validTo', message: 'EXPIRY_BEFORE_START' }]);
   }
 }

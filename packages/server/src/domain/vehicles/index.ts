@@ -1,7 +1,7 @@
-import type { DomainModule } from '../module.js';
-import { vehicle } from '@circula/model';
+import { vehicle, type ValuesOf } from '@circula/model';
 import { constraintViolation } from '../../http/errors.js';
-import type { HookRegistry, RecordData } from '../../records/hooks.js';
+import type { HookRegistry } from '../../records/hooks.js';
+import type { DomainModule } from '../module.js';
 
 /** Italian plates since 1994: two letters, three digits, two letters (trailers too: XA000AA). */
 const ITALIAN_PLATE = /^[A-Z]{2}\d{3}[A-Z]{2}$/;
@@ -11,12 +11,12 @@ const FOREIGN_PLATE = /^[A-Z0-9]{2,12}$/;
  * Plates are stored without spaces or dashes and checked by the country's format; an ADR
  * equipped vehicle carries the expiry of its certificate.
  */
-function complete(vehicle: RecordData): RecordData {
+function complete(values: ValuesOf<typeof vehicle>): { plate: string } {
   const errors: { field: string; message: string }[] = [];
-  const plate = typeof vehicle.plate === 'string' ? vehicle.plate.toUpperCase().replace(/[\s-]/g, '') : '';
-  const italian = (vehicle.plateCountry ?? 'ITA') === 'ITA';
+  const plate = (values.plate ?? '').toUpperCase().replace(/[\s-]/g, '');
+  const italian = (values.plateCountry ?? 'ITA') === 'ITA';
   if (!(italian ? ITALIAN_PLATE : FOREIGN_PLATE).test(plate)) errors.push({ field: 'plate', message: 'PLATE_FORMAT' });
-  if (vehicle.adr === true && !vehicle.adrExpiry) errors.push({ field: 'adrExpiry', message: 'REQUIRED' });
+  if (values.adr === true && !values.adrExpiry) errors.push({ field: 'adrExpiry', message: 'REQUIRED' });
   if (errors.length) throw constraintViolation(errors);
   return { plate };
 }

@@ -15,17 +15,26 @@ export interface FromState {
 
 export interface RouteHandle {
   notFound?: boolean;
+  /**
+   * The query parameter of an emailed link (the registration's `u`): a visitor who follows the
+   * link has no session yet, and the page itself checks the link with the server.
+   */
+  openWithLink?: string;
 }
 
 /**
  * Sign-on guard: without a user, go to the login page remembering the requested location.
- * An unknown path shows the not-found page to anyone (it is not worth a login).
+ * An unknown path shows the not-found page to anyone (it is not worth a login), and a page opened
+ * from an emailed link (`openWithLink`) shows without a session.
  */
 export function SignOnGuard() {
   const user = useCurrentUser();
   const location = useLocation();
-  const notFound = useMatches().some((m) => (m.handle as RouteHandle | undefined)?.notFound);
+  const handles = useMatches().map((m) => m.handle as RouteHandle | undefined);
+  const notFound = handles.some((h) => h?.notFound);
+  const link = handles.find((h) => h?.openWithLink)?.openWithLink;
   if (user) return <Outlet />;
+  if (link && new URLSearchParams(location.search).has(link)) return <Outlet />;
   if (notFound) return <NotFoundPage />;
   const from = `${location.pathname}${location.search}${location.hash}`;
   return <Navigate to={getEnvironment().loginPath} replace state={{ from } satisfies FromState} />;

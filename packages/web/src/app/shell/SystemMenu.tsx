@@ -1,4 +1,4 @@
-import { COMPANY_FOOTER, isAdminOrManager, RIGHTS_LINE, SYSTEM_MENU } from '@circula/model';
+import { can, COMPANY_FOOTER, RIGHTS_LINE, SYSTEM_MENU } from '@circula/model';
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -50,8 +50,8 @@ export function SystemMenu({ user, readable, confs }: { user: CurrentUser; reada
           return [{ key: e.key, icon: <AppIcon name={e.icon} />, label: label(e), 'data-testid': e.testId }];
         case 'action':
           return [
-            // administrators and managers invite collaborators from here (accounts issue)
-            ...(e.key === 'logout' && isAdminOrManager(user)
+            // administrators and managers invite collaborators from here
+            ...(e.key === 'logout' && can(user, 'isAdminOrManager')
               ? [{ type: 'divider' as const }, { key: 'registration-link', icon: <AppIcon name="MailOutlined" />, label: t('ACCOUNTS.REGISTRATION_LINK.MENU'), 'data-testid': 'system-menu-registration-link' }]
               : []),
             ...(e.key === 'logout' ? [{ type: 'divider' as const }] : []),

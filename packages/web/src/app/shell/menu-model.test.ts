@@ -51,7 +51,7 @@ describe('side menu', () => {
     expect(routes(menu)).not.toContain('requester');
     expect(routes(menu)).toContain('customers');
     const company = menuLinks(menu).find((l) => l.key === 'company');
-    expect(company).toMatchObject({ path: '/subjects/3', testId: 'menu-item-company' });
+    expect(company).toMatchObject({ path: '/requester/3', testId: 'menu-item-company' });
   });
 
   it('hides owner and requester from subscribers (ROLE_SUPPLIER) as well', () => {

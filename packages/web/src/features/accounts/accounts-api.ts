@@ -1,3 +1,4 @@
+import type { RegistrationAnswer, RegistrationPayload, RegistrationRecord } from '@circula/model';
 import { SKIP_AUTH_HEADER } from '../../api/http';
 import { http } from '../../api/client';
 
@@ -5,23 +6,8 @@ import { http } from '../../api/client';
 export const REGISTRATION_TYPE = 'COLLABORATOR';
 export const SUBJECT_TYPE = 'PERSON';
 
-export interface RegistrationRecord {
-  email: string;
-  uuid: string;
-  type: string;
-}
-
-export interface RegistrationPayload {
-  name: string;
-  lastname: string;
-  email: string;
-  username: string;
-  password: string;
-  confirmPassword: string;
-  uuid: string;
-  subjectType: string;
-  type: string;
-}
+/** The invitation and the registration are the server's shapes (`@circula/model` api/accounts.ts). */
+export type { RegistrationPayload, RegistrationRecord };
 
 const publicCall = { headers: { [SKIP_AUTH_HEADER]: 'true' }, silent: true } as const;
 
@@ -32,7 +18,7 @@ export const accountsApi = {
     http.data<string>('/api/webaccess/registration-link', { method: 'POST', json: { email, step: 1, lang, type: REGISTRATION_TYPE }, silent: true }),
   readRegistration: (uuid: string) => http.data<RegistrationRecord>('/api/webaccess/registration', { query: { u: uuid }, ...publicCall }),
   register: (payload: RegistrationPayload) =>
-    http.data<{ token?: string }>('/api/webaccess/registration', { method: 'POST', json: payload, ...publicCall }),
+    http.data<RegistrationAnswer>('/api/webaccess/registration', { method: 'POST', json: payload, ...publicCall }),
   requestRecoveryLink: (username: string, lang: string) =>
     http.data<string>('/api/webaccess/recover-password-link', { method: 'POST', json: { username, lang }, ...publicCall }),
   recoverPassword: (uuid: string) => http.data<string>('/api/webaccess/recover-password', { query: { u: uuid }, ...publicCall }),

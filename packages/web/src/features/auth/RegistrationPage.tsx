@@ -7,7 +7,6 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/errors';
 import { logout } from '../../app/auth/session';
 import { useCurrentUser } from '../../app/auth/useAuth';
-import { getEnvironment } from '../../app/environment';
 import { notifySuccess } from '../../app/notifications';
 import { accountsApi, REGISTRATION_TYPE, SUBJECT_TYPE, type RegistrationRecord } from '../accounts/accounts-api';
 import { registrationFailure } from '../accounts/registration-errors';
@@ -26,9 +25,10 @@ interface Values {
 }
 
 /**
- * `/registration`. With `u` (the uuid of an emailed link) the registration page of spec §4: an
- * invalid link shows the invalid-link page, a valid one the form. Without it, a signed-in
- * ON_BOARD user waits here for an administrator's approval; anyone else belongs elsewhere.
+ * `/registration`, behind the sign-on guard only (spec §2). With `u` (the uuid of an emailed
+ * link, which opens it without a session) the registration page of spec §4: an invalid link shows
+ * the invalid-link page, a valid one the form. Without it, a signed-in ON_BOARD user waits here
+ * for an administrator's approval; anyone else belongs elsewhere.
  */
 export function RegistrationPage() {
   const [params] = useSearchParams();
@@ -40,7 +40,8 @@ export function RegistrationPage() {
 function RegistrationPending() {
   const { t } = useTranslation();
   const user = useCurrentUser();
-  if (!user) return <Navigate to={getEnvironment().loginPath} replace />;
+  // the sign-on guard sends visitors without a link to the login page
+  if (!user) return null;
   if (!isInRegistration(user)) return <Navigate to="/" replace />;
   return (
     <PublicLayout>

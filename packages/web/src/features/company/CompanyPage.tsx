@@ -1,19 +1,10 @@
+import type { BusinessUnit } from '@circula/model';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { http } from '../../api/client';
 import { ApiError } from '../../api/errors';
-
-/** A business unit as `GET /api/bu/unit/{id}` answers it (spec §3 "Business unit: id, subject"). */
-export interface BusinessUnit {
-  id: number;
-  code: string | null;
-  name: string;
-  type: string;
-  subject: number;
-  subjectName: string | null;
-}
 
 /** spec §9 "Business unit default id 0": the DEFAULT unit, the company the installation works for. */
 export const fetchDefaultBusinessUnit = () => http.data<BusinessUnit>('/api/bu/unit/0', { silent: true });

@@ -1,19 +1,5 @@
-/** A message of the outbox as `GET /api/mail/outbox` answers it. */
-export interface OutboxMessage {
-  id: number;
-  createdAt: string;
-  to: string;
-  subject: string;
-  template: string;
-  lang: string;
-  transport: string;
-  status: string;
-  error: string | null;
-  text: string | null;
-  html: string | null;
-  sentAt: string | null;
-  createdBy: string | null;
-}
+/** A message of the outbox as `GET /api/mail/outbox` answers it (`@circula/model` api/mail.ts). */
+export type { OutboxMessage } from '@circula/model';
 
 export const OUTBOX_ENDPOINT = '/api/mail/outbox';
 

@@ -20,7 +20,7 @@ const TERMS: AgreementItem = {
   answer: null,
 };
 const MARKETING: AgreementItem = {
-  agreement: { id: 8, name: 'marketing', description: null, mandatory: false, documentId: null, title: { it: 'Comunicazioni commerciali' }, body: { it: 'Newsletter mensile.' } },
+  agreement: { id: 8, name: 'marketing', description: null, mandatory: false, documentId: null, title: { it: 'Comunicazioni commerciali' }, body: { it: 'Newsletter mensile.' }, attachments: [] },
   answer: { agreed: false, answeredAt: '2026-03-01T10:00:00.000Z' },
 };
 

@@ -1,3 +1,4 @@
+import type { AcceptedPrivacy, AgreementItem } from '@circula/model';
 import { http } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { notifyDanger, notifyError } from '../../app/notifications';
@@ -9,31 +10,8 @@ export interface ChangedPrivacy {
   label: string;
 }
 
-export interface AcceptedPrivacy {
-  id: number;
-  code: string | null;
-  label: string;
-  revision: number;
-  acceptedAt: string;
-  currentRevision: number;
-  active: boolean;
-  hasDocument: boolean;
-}
-
-/** One service agreement as spec §7 lists it (`{agreement:{…}}`), with the caller's last answer. */
-export interface AgreementItem {
-  agreement: {
-    id: number;
-    name: string;
-    description: string | null;
-    mandatory: boolean;
-    documentId: number | null;
-    title: Record<string, string>;
-    body: Record<string, string>;
-    attachments?: { documentId: number; fileName: string }[];
-  };
-  answer?: { agreed: boolean; answeredAt: string } | null;
-}
+/** The accepted privacies and the service agreements are the server's shapes (`@circula/model` api/privacy.ts). */
+export type { AcceptedPrivacy, AgreementItem };
 
 /** Where the service agreements are listed unless a caller configures another endpoint. */
 export const AGREEMENTS_ENDPOINT = '/api/privacy/agreements';

@@ -6,7 +6,10 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QueryValue } from '../../api/http';
 import { formatNumber } from '../../app/format';
-import { AdminGrid } from './AdminGrid';
+import type { BlockRequest } from '../../records/list/infinite-grid';
+import { InfiniteGrid } from '../../records/list/InfiniteGrid';
+import { qParam, sortParam, sortSpecs } from '../../records/list/list-request';
+import { fetchPage } from './security-api';
 
 export function AreaTitle({ route, extra }: { route: string; extra?: ReactNode }) {
   const { i18n } = useTranslation();
@@ -41,7 +44,11 @@ interface AdminListProps<T> {
   onOpen?(row: T): void;
 }
 
-/** Title, search, total, the server-paged grid and a Retry when the server could not answer. */
+/**
+ * Title, search, total, the server-paged grid of the record lists and a Retry when the server
+ * could not answer. The lists speak the record search's language: `q` (free text and filters),
+ * `page`, `size`, `sort=field,dir`.
+ */
 export function AdminList<T>({ route, endpoint, columnDefs, rowId, searchable, filters, qFilters, controls, actions, reloadKey, onOpen }: AdminListProps<T>) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState('');
@@ -51,10 +58,14 @@ export function AdminList<T>({ route, endpoint, columnDefs, rowId, searchable, f
   const [retry, setRetry] = useState(0);
 
   const query = useMemo<Record<string, QueryValue>>(() => {
-    const words = searchable ? text.trim() : '';
-    const q = words || qFilters?.length ? JSON.stringify({ ...(words ? { query: words } : {}), ...(qFilters?.length ? { filters: qFilters } : {}) }) : undefined;
+    const q = qParam({ query: searchable ? text : '', filters: qFilters ?? [] });
     return { ...(q ? { q } : {}), ...filters };
   }, [searchable, text, filters, qFilters]);
+  const fetchBlock = ({ startRow, endRow, sortModel }: BlockRequest) => {
+    const size = endRow - startRow;
+    const sort = sortParam(sortSpecs(sortModel));
+    return fetchPage<T>(endpoint, { ...query, page: Math.floor(startRow / size), size, ...(sort ? { sort } : {}) });
+  };
   useEffect(() => {
     setTotal(null);
     setFailed(false);
@@ -97,20 +108,23 @@ export function AdminList<T>({ route, endpoint, columnDefs, rowId, searchable, f
           }
         />
       )}
-      <AdminGrid<T>
-        testId="admin-grid"
-        endpoint={endpoint}
-        query={query}
-        columnDefs={columnDefs}
-        rowId={rowId}
-        reloadKey={`${reloadKey}:${retry}`}
-        onLoaded={(count) => {
-          setTotal(count);
-          setFailed(false);
-        }}
-        onFailed={() => setFailed(true)}
-        {...(onOpen ? { onOpen } : {})}
-      />
+      <div data-testid="admin-grid" style={{ height: 'calc(100vh - 260px)', minHeight: 360 }}>
+        <InfiniteGrid<T>
+          fetchBlock={fetchBlock}
+          // the same search keeps its rows: the query is compared by value; a reload or Retry drops them
+          reloadOn={[endpoint, JSON.stringify(query), reloadKey, retry]}
+          feedback={{
+            loaded: (count) => {
+              setTotal(count);
+              setFailed(false);
+            },
+            failed: () => setFailed(true),
+          }}
+          columnDefs={columnDefs}
+          rowId={rowId}
+          {...(onOpen ? { onOpen } : {})}
+        />
+      </div>
     </div>
   );
 }

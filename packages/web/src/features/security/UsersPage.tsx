@@ -4,7 +4,7 @@ import { Button, Space, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { useAuth } from '../../app/auth/useAuth';
+import { usePermission } from '../../app/auth/Permission';
 import { formatDateTime } from '../../app/format';
 import type { AreaMode } from '../../records/AreaPlaceholderPage';
 import { RegistrationLinkModal } from '../accounts/RegistrationLinkModal';
@@ -29,10 +29,10 @@ function Users({ mode, rights }: { mode: AreaMode; rights: AreaRights }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { id } = useParams();
-  const auth = useAuth();
+  const inviter = usePermission({ can: 'isAdminOrManager' });
   const [reloadKey, setReloadKey] = useState(0);
   const [sendingLink, setSendingLink] = useState(false);
-  const buttons = userPageButtons(rights, auth.isAdmin || auth.isManager);
+  const buttons = userPageButtons(rights, inviter);
 
   const openId = mode === 'new' ? null : id && /^\d+$/.test(id) ? Number(id) : undefined;
 

@@ -1,91 +1,30 @@
-import type { Page } from '@circula/model';
+import type {
+  CreateGroupPayload,
+  CreateUserPayload,
+  OwnSession,
+  Page,
+  SecurityAuthority,
+  SecurityGroup,
+  SecuritySession as ServerSession,
+  SecurityUser,
+  UpdateGroupPayload,
+  UpdateUserPayload,
+  UserWithPassword,
+} from '@circula/model';
 import { http } from '../../api/client';
 import type { QueryValue } from '../../api/http';
 
-/** A user as `/api/security/users` answers it (never the password hash). */
-export interface SecurityUser {
-  id: number;
-  username: string;
-  email: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  fullname: string;
-  lang: string | null;
-  enabled: boolean;
-  passwordTemporary: boolean;
-  mustInitialize: boolean;
-  passwordChangedAt: string | null;
-  lastLoginAt: string | null;
-  groups: { code: string; name: string }[];
-  roles: string[];
-  authorities: string[];
-  version: number;
-  createdAt: string | null;
-  updatedAt: string | null;
-}
+/** The shapes of the security API are the server's own (`@circula/model` api/security.ts). */
+export type { CreateUserPayload, SecurityAuthority, SecurityGroup, SecurityUser, UpdateUserPayload };
 
-export interface SecurityGroup {
-  id: number;
-  code: string;
-  name: string;
-  authorities: string[];
-  memberCount: number;
-  version: number;
-  createdAt: string | null;
-}
-
-export interface SecurityAuthority {
-  code: string;
-  description: string;
-  isRole: boolean;
-  groups: { code: string; name: string }[];
-}
-
-export interface SecuritySession {
-  id: string;
-  userId: number;
-  username: string;
-  createdAt: string | null;
-  lastSeenAt: string | null;
-  expiresAt: string | null;
-  revokedAt: string | null;
-  revokedReason: string | null;
-  address: string | null;
-  userAgent: string | null;
-  active: boolean;
-  /** Only in one's own list: the session making the request. */
-  current?: boolean;
-}
-
-export interface CreateUserPayload {
-  username: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  lang: string;
-  groups: string[];
-}
-
-export interface UpdateUserPayload {
-  version: number;
-  email?: string;
-  firstName?: string;
-  lastName?: string;
-  lang?: string;
-  enabled?: boolean;
-  groups?: string[];
-}
+/** A session of either list: one's own (`/api/auth/sessions`) also say which one makes the request. */
+export type SecuritySession = ServerSession & Partial<Pick<OwnSession, 'current'>>;
 
 /**
  * The answer of create and reset-password: the user, possibly with a one-time password or a
  * message (when the password is mailed instead). Shown as given.
  */
-export type UserActionAnswer = SecurityUser & { temporaryPassword?: string; message?: string };
-
-export interface GroupPayload {
-  name: string;
-  authorities: string[];
-}
+export type UserActionAnswer = UserWithPassword & { message?: string };
 
 /** A page of any of the security lists: `q` (API.md JSON), `page`, `size`, `sort=field,dir`. */
 export const fetchPage = <T>(endpoint: string, query: Record<string, QueryValue>, signal?: AbortSignal) =>
@@ -111,8 +50,8 @@ export const securityApi = {
   assignableGroups: () =>
     http.data<{ items: { code: string; name: string }[] }>(`${USERS_ENDPOINT}/assignable-groups`, { silent: true }).then((p) => p.items),
   group: (id: number) => http.data<SecurityGroup>(`${GROUPS_ENDPOINT}/${id}`, { silent: true }),
-  createGroup: (payload: GroupPayload & { code: string }) => http.data<SecurityGroup>(GROUPS_ENDPOINT, { method: 'POST', json: payload, silent: true }),
-  updateGroup: (id: number, payload: GroupPayload & { version: number }) =>
+  createGroup: (payload: CreateGroupPayload) => http.data<SecurityGroup>(GROUPS_ENDPOINT, { method: 'POST', json: payload, silent: true }),
+  updateGroup: (id: number, payload: UpdateGroupPayload) =>
     http.data<SecurityGroup>(`${GROUPS_ENDPOINT}/${id}`, { method: 'PUT', json: payload, silent: true }),
   deleteGroup: (id: number) => http.data<SecurityGroup>(`${GROUPS_ENDPOINT}/${id}/delete`, { method: 'PUT', silent: true }),
 

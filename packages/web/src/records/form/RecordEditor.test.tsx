@@ -5,6 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { AppProviders } from '../../app/AppProviders';
 import { queryClient } from '../../app/query-client';
 import { initI18n } from '../../i18n';
+import { aRecord } from '../../test/records';
 import type { RecordData } from './record-api';
 import { RecordEditor } from './RecordEditor';
 import type { PageMode } from './useRecordController';
@@ -35,20 +36,8 @@ const order = defineEntity({
 const target = createCatalogue([order]).target('test-orders')!;
 const FULL = { canCreate: true, canWrite: true, canDelete: true };
 
-const record = (values: Partial<RecordData> = {}): RecordData => ({
-  id: 1,
-  code: 'TES-000001',
-  status: 'DRAFT',
-  version: 3,
-  rootId: null,
-  parentId: null,
-  canWrite: true,
-  allowedStatuses: ['SUBMITTED'],
-  delete: { deleted: false, deletedAt: null, deletedBy: null },
-  name: 'Ordine',
-  note: null,
-  ...values,
-});
+const record = (values: Partial<RecordData> = {}): RecordData =>
+  aRecord({ id: 1, code: 'TES-000001', status: 'DRAFT', version: 3, allowedStatuses: ['SUBMITTED'], name: 'Ordine', note: null, ...values });
 
 interface Call {
   method: string;

@@ -1,28 +1,14 @@
-import type { Target } from '@circula/model';
+import type { HistoryEntry, RecordShape, Target } from '@circula/model';
 import { http } from '../../api/client';
 
-/** A record as the generic API answers it (API.md "Record shape"), entity fields included. */
-export interface RecordData {
-  id: number;
-  code: string | null;
-  status: string | null;
-  version: number;
-  rootId: number | null;
-  parentId: number | null;
-  canWrite: boolean;
-  allowedStatuses: string[];
-  delete: { deleted: boolean; deletedAt: string | null; deletedBy: string | null };
-  [field: string]: unknown;
-}
+/**
+ * A record of any entity as the generic API answers it: the common fields (API.md "Record shape")
+ * and its entity's fields by name. A page of one entity types its records with `RecordOf<typeof entity>`.
+ */
+export type RecordData = RecordShape & { [field: string]: unknown };
 
 /** One entry of `GET E/{id}/history`: `changes` maps a field to its old and new value. */
-export interface HistoryEntry {
-  version: number;
-  at: string;
-  by: string;
-  action: 'CREATE' | 'UPDATE' | 'TRANSITION' | 'DELETE' | 'RESTORE' | string;
-  changes: Record<string, [unknown, unknown]>;
-}
+export type { HistoryEntry };
 
 const url = (target: Target, id?: number, suffix = '') => `${target.endpoint}${id === undefined ? '' : `/${id}`}${suffix}`;
 

@@ -1,5 +1,6 @@
 import { boolean, createCatalogue, datetime, defineEntity, defineView, lookup, text, translations } from '@circula/model';
 import { describe, expect, it } from 'vitest';
+import { aRecord } from '../../test/records';
 import type { RecordData } from './record-api';
 import {
   buildPayload,
@@ -38,18 +39,7 @@ const catalogue = createCatalogue(
 const target = catalogue.target('machine')!;
 const presses = catalogue.target('presses')!;
 
-const record = (values: Record<string, unknown>): RecordData => ({
-  id: 7,
-  code: 'M-1',
-  status: null,
-  version: 3,
-  rootId: null,
-  parentId: null,
-  canWrite: true,
-  allowedStatuses: [],
-  delete: { deleted: false, deletedAt: null, deletedBy: null },
-  ...values,
-});
+const record = (values: Record<string, unknown>): RecordData => aRecord({ id: 7, code: 'M-1', version: 3, ...values });
 
 describe('record form values', () => {
   it('shows the code first when the entity does not autogenerate it, and skips read-only fields only when creating', () => {

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../app/AppProviders';
 import { signedInAsAdmin, stubServer } from '../../test/harness';
+import { aRecord } from '../../test/records';
 import type { RecordData } from './record-api';
 import { RecordControllerDialogs, useRecordController } from './useRecordController';
 
@@ -20,20 +21,7 @@ const note = defineEntity({
 });
 const target = createCatalogue([note]).target('probe-notes')!;
 
-const record = (values: Partial<RecordData>): RecordData => ({
-  id: 4,
-  code: null,
-  status: null,
-  version: 1,
-  rootId: null,
-  parentId: null,
-  canWrite: true,
-  allowedStatuses: [],
-  delete: { deleted: false, deletedAt: null, deletedBy: null },
-  title: 'Prima',
-  body: null,
-  ...values,
-});
+const record = (values: Partial<RecordData>): RecordData => aRecord({ id: 4, title: 'Prima', body: null, ...values });
 
 /** A page of its own over the controller: one plain input and a button, none of the generic editor. */
 function SigningPanel({ loaded }: { loaded: RecordData }) {

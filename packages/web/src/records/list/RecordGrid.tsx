@@ -1,26 +1,11 @@
-import {
-  CellStyleModule,
-  ColumnAutoSizeModule,
-  InfiniteRowModelModule,
-  LocaleModule,
-  ModuleRegistry,
-  RowSelectionModule,
-  RowStyleModule,
-  type ColDef,
-  type GetRowIdParams,
-  type GridApi,
-  type RowDoubleClickedEvent,
-  type RowStyle,
-  type RowClassParams,
-} from 'ag-grid-community';
-import { AgGridReact } from 'ag-grid-react';
+import type { ColDef, RowClassParams, RowStyle } from 'ag-grid-community';
 import { useCallback, useRef } from 'react';
-import { GRID_THEME, useGridLocaleText, useInfiniteDatasource, type BlockRequest } from './infinite-grid';
+import { InfiniteGrid } from './InfiniteGrid';
+import type { BlockRequest } from './infinite-grid';
 import { isDeleted, searchRecords, type ListRecord } from './list-api';
-import { BLOCK_SIZE, searchQuery, sortSpecs, type ListRequest } from './list-request';
+import { searchQuery, sortSpecs, type ListRequest } from './list-request';
 
-ModuleRegistry.registerModules([InfiniteRowModelModule, LocaleModule, RowSelectionModule, RowStyleModule, CellStyleModule, ColumnAutoSizeModule]);
-
+const recordId = (record: ListRecord) => String(record.id);
 const deletedRowStyle: RowStyle = { color: '#8c8c8c', textDecoration: 'line-through' };
 
 export interface GridFeedback {
@@ -51,57 +36,40 @@ interface Props {
  * its total sizes the scroll bar. Sorting by a header asks the server again.
  */
 export function RecordGrid({ endpoint, request, columnDefs, feedback, reloadKey, selection = 'multiple' }: Props) {
-  const apiRef = useRef<GridApi<ListRecord> | null>(null);
   const feedbackRef = useRef(feedback);
   feedbackRef.current = feedback;
 
   const { filters, showDeleted } = request;
   const fetchBlock = ({ startRow, endRow, sortModel }: BlockRequest) =>
     searchRecords(endpoint, searchQuery({ filters, showDeleted, sort: sortSpecs(sortModel) }, startRow, endRow));
-  // reloadKey: a retry builds a new datasource
-  const datasource = useInfiniteDatasource(fetchBlock, feedback, [endpoint, filters, showDeleted, reloadKey]);
-  const localeText = useGridLocaleText();
-
-  const getRowId = useCallback((params: GetRowIdParams<ListRecord>) => String(params.data.id), []);
   const getRowStyle = useCallback((params: RowClassParams<ListRecord>) => (isDeleted(params.data) ? deletedRowStyle : undefined), []);
-  const onRowDoubleClicked = useCallback((event: RowDoubleClickedEvent<ListRecord>) => {
-    if (event.data) feedbackRef.current.open(event.data.id);
-  }, []);
 
   return (
-    <AgGridReact<ListRecord>
-      theme={GRID_THEME}
-      rowModelType="infinite"
-      datasource={datasource}
-      cacheBlockSize={BLOCK_SIZE}
-      maxBlocksInCache={20}
-      maxConcurrentDatasourceRequests={2}
-      blockLoadDebounceMillis={100}
-      infiniteInitialRowCount={1}
+    <InfiniteGrid<ListRecord>
+      fetchBlock={fetchBlock}
+      // reloadKey: a retry builds a new datasource
+      reloadOn={[endpoint, filters, showDeleted, reloadKey]}
+      feedback={feedback}
       columnDefs={columnDefs}
-      defaultColDef={{ flex: 1, minWidth: 120, resizable: true, sortable: false }}
-      localeText={localeText}
-      // the page shows its own empty state, worded for a search
-      suppressOverlays={['noRows']}
-      getRowId={getRowId}
-      getRowStyle={getRowStyle}
-      rowSelection={
-        selection === 'single'
-          ? { mode: 'singleRow', checkboxes: true, enableClickSelection: true }
-          : { mode: 'multiRow', checkboxes: true, headerCheckbox: false, enableClickSelection: false }
-      }
-      onGridReady={(event) => {
-        apiRef.current = event.api;
+      rowId={recordId}
+      onOpen={(record) => feedbackRef.current.open(record.id)}
+      extras={{
+        // the page shows its own empty state, worded for a search
+        suppressOverlays: ['noRows'],
+        getRowStyle,
+        rowSelection:
+          selection === 'single'
+            ? { mode: 'singleRow', checkboxes: true, enableClickSelection: true }
+            : { mode: 'multiRow', checkboxes: true, headerCheckbox: false, enableClickSelection: false },
+        onSortChanged: (event) => {
+          const model = event.api.getColumnState().flatMap((c) => (c.sort ? [{ colId: c.colId, sort: c.sort, index: c.sortIndex ?? 0 }] : []));
+          feedbackRef.current.sorted(sortSpecs(model.sort((a, b) => a.index - b.index)));
+        },
+        onSelectionChanged: (event) => {
+          const rows = event.api.getSelectedRows();
+          feedbackRef.current.selected(rows.length, rows);
+        },
       }}
-      onSortChanged={(event) => {
-        const model = event.api.getColumnState().flatMap((c) => (c.sort ? [{ colId: c.colId, sort: c.sort, index: c.sortIndex ?? 0 }] : []));
-        feedbackRef.current.sorted(sortSpecs(model.sort((a, b) => a.index - b.index)));
-      }}
-      onSelectionChanged={(event) => {
-        const rows = event.api.getSelectedRows();
-        feedbackRef.current.selected(rows.length, rows);
-      }}
-      onRowDoubleClicked={onRowDoubleClicked}
     />
   );
 }

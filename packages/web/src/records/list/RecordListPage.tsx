@@ -1,7 +1,7 @@
-import { DownloadOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
+import { PlusOutlined, ReloadOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
 import { CATALOGUE, type EntityConf, type FilterSpec, type SortSpec, type Target } from '@circula/model';
-import { Alert, Button, Dropdown, Empty, Input, Space, Spin, Switch, Tag, Typography } from 'antd';
-import { Fragment, useCallback, useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Empty, Input, Space, Spin, Switch, Tag, Typography } from 'antd';
+import { Fragment, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useReadableRoutes } from '../../app/auth/useReadableRoutes';
@@ -10,10 +10,9 @@ import { AreaForbidden, AreaLoadError } from '../AreaResults';
 import { formatNumber } from '../../app/format';
 import { ColumnChooser } from './ColumnChooser';
 import { ImportModal } from './import/ImportModal';
-import { downloadFile } from './list-api';
+import { ExportButton } from './ExportButton';
 import { buildColumnDefs, columnLabel } from './list-column-defs';
 import { listColumns } from './list-columns';
-import { exportQuery, type ExportFormat } from './list-request';
 import { FILTERS_PARAM, parseListFilters, withListFilters, type ListFilters } from './list-url';
 import { RecordGrid, type GridFeedback } from './RecordGrid';
 import { useVisibleColumns } from './useVisibleColumns';
@@ -52,7 +51,6 @@ function RecordList({ target, conf }: { target: Target; conf: EntityConf | null 
   const [error, setError] = useState(false);
   const [selected, setSelected] = useState(0);
   const [reloadKey, setReloadKey] = useState(0);
-  const [exporting, setExporting] = useState<ExportFormat | null>(null);
   const [importOpen, setImportOpen] = useState(false);
 
   const columns = useMemo(() => listColumns(target), [target]);
@@ -82,20 +80,6 @@ function RecordList({ target, conf }: { target: Target; conf: EntityConf | null 
       open: (id) => navigate(`/${target.route}/${id}`),
     }),
     [navigate, target.route],
-  );
-
-  const runExport = useCallback(
-    async (format: ExportFormat) => {
-      setExporting(format);
-      try {
-        await downloadFile(`${target.endpoint}/export`, exportQuery({ filters, showDeleted, sort }, format), `${target.route}.${format}`);
-      } catch {
-        // downloadFile has shown the notification
-      } finally {
-        setExporting(null);
-      }
-    },
-    [target, filters, showDeleted, sort],
   );
 
   const { listActions } = useRouteSlots(target.route);
@@ -157,20 +141,7 @@ function RecordList({ target, conf }: { target: Target; conf: EntityConf | null 
             {t('RECORD_LIST.SHOW_DELETED')}
           </label>
           <ColumnChooser columns={chooserColumns} visible={visible} onChange={change} onReset={reset} />
-          <Dropdown
-            trigger={['click']}
-            menu={{
-              items: [
-                { key: 'csv', label: <span data-testid="list-export-csv">{t('RECORD_LIST.EXPORT_CSV')}</span> },
-                { key: 'xlsx', label: <span data-testid="list-export-xlsx">{t('RECORD_LIST.EXPORT_XLSX')}</span> },
-              ],
-              onClick: ({ key }) => void runExport(key as ExportFormat),
-            }}
-          >
-            <Button icon={<DownloadOutlined />} loading={exporting !== null} data-testid="list-export">
-              {exporting ? t('RECORD_LIST.EXPORT_IN_PROGRESS') : t('RECORD_LIST.EXPORT')}
-            </Button>
-          </Dropdown>
+          <ExportButton target={target} request={{ filters, showDeleted, sort }} />
           {conf?.canCreate && (
             <>
               <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)} data-testid="list-import">

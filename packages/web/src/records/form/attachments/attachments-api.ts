@@ -1,20 +1,10 @@
-import { attachmentOwner, CATALOGUE, type Target } from '@circula/model';
+import { attachmentOwner, CATALOGUE, type attachment, type DocumentVersion, type note, type RecordOf, type Target } from '@circula/model';
 import { http } from '../../../api/client';
 import type { RecordData } from '../record-api';
 
-export interface NoteRecord extends RecordData {
-  title: string;
-  body: string | null;
-  createdBy?: string;
-  createdAt?: string;
-}
-
-export interface AttachmentRecord extends RecordData {
-  document: number;
-  title: string | null;
-  fileName: string | null;
-  mimeType: string | null;
-}
+/** A note and a document link, typed from their entities' declarations. */
+export type NoteRecord = RecordOf<typeof note>;
+export type AttachmentRecord = RecordOf<typeof attachment>;
 
 /** The routes holding the notes and documents of a base entity's records, or null when it has none. */
 export function attachmentTargets(entityName: string): { authority: string; notes: Target; documents: Target } | null {
@@ -38,7 +28,7 @@ export const attachmentsApi = {
     form.append('ownerEntity', authority);
     form.append('ownerId', String(ownerId));
     form.append('file', file, file.name);
-    return http.upload<{ id: number; fileName: string }>('/api/resources/document', form);
+    return http.upload<DocumentVersion>('/api/resources/document', form);
   },
 };
 

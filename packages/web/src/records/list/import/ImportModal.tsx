@@ -1,11 +1,13 @@
 import { InboxOutlined } from '@ant-design/icons';
 import type { Target } from '@circula/model';
-import { Alert, Button, Modal, Select, Space, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Modal, Progress, Select, Space, Table, Typography, Upload } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from '../../../app/notifications';
+import { formatNumber } from '../../../app/format';
+import { notifyError, notifySuccess, notifyWarning } from '../../../app/notifications';
 import { ApiError } from '../../../api/errors';
-import { readImportHeaders, runImport, type ImportReport, type ImportRowError } from './import-api';
+import { percentOf, type JobProgress } from '../job-progress';
+import { readImportHeaders, runImport, stopImport, type ImportReport, type ImportRowError } from './import-api';
 import { defaultMapping, importFields, mappedOnly } from './import-mapping';
 
 interface Props {
@@ -19,7 +21,8 @@ interface Props {
 /**
  * Import of a CSV/XLSX file into the list's target: the file, the mapping of its columns to the
  * entity's fields, a dry run reporting every invalid row, then the all-or-nothing import (enabled
- * only after a dry run without errors of the current file and mapping).
+ * only after a dry run without errors of the current file and mapping). Both run on the server as
+ * a job: a progress bar follows it, and "Stop" ends it with nothing written.
  */
 export function ImportModal({ target, open, onClose, onImported }: Props) {
   const { t, i18n } = useTranslation();
@@ -28,6 +31,10 @@ export function ImportModal({ target, open, onClose, onImported }: Props) {
   const [mapping, setMapping] = useState<Record<string, string | null>>({});
   const [report, setReport] = useState<ImportReport | null>(null);
   const [busy, setBusy] = useState<'headers' | 'dry-run' | 'commit' | null>(null);
+  const [maxRows, setMaxRows] = useState<number | null>(null);
+  const [progress, setProgress] = useState<JobProgress | null>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [stopping, setStopping] = useState(false);
 
   const fields = useMemo(() => importFields(target, i18n.language, t('RECORD_LIST.COLUMN.CODE')), [target, i18n.language, t]);
   const labelOf = useMemo(() => new Map(fields.map((f) => [f.name, f.label])), [fields]);
@@ -49,8 +56,9 @@ export function ImportModal({ target, open, onClose, onImported }: Props) {
     try {
       const read = await readImportHeaders(target.endpoint, chosen);
       setFile(chosen);
-      setHeaders(read);
-      setMapping(defaultMapping(read, target, [t('RECORD_LIST.COLUMN.CODE')]));
+      setHeaders(read.headers);
+      setMaxRows(read.maxRows ?? null);
+      setMapping(defaultMapping(read.headers, target, [t('RECORD_LIST.COLUMN.CODE')]));
     } catch (error) {
       fail(error);
     } finally {
@@ -61,8 +69,13 @@ export function ImportModal({ target, open, onClose, onImported }: Props) {
   const run = async (dryRun: boolean) => {
     if (!file) return;
     setBusy(dryRun ? 'dry-run' : 'commit');
+    setProgress(null);
     try {
-      const result = await runImport(target.endpoint, file, mapped, dryRun);
+      const result = await runImport(target.endpoint, file, mapped, dryRun, { onStarted: (job) => setJobId(job.id), onProgress: setProgress });
+      if (result === null) {
+        notifyWarning(t(dryRun ? 'IMPORT.CHECK_STOPPED' : 'IMPORT.STOPPED'));
+        return;
+      }
       setReport(result);
       if (!dryRun && result.errors.length === 0) {
         notifySuccess(t('IMPORT.DONE', { count: result.imported ?? result.valid }));
@@ -74,8 +87,24 @@ export function ImportModal({ target, open, onClose, onImported }: Props) {
       fail(error);
     } finally {
       setBusy(null);
+      setJobId(null);
+      setProgress(null);
+      setStopping(false);
     }
   };
+
+  const stop = async () => {
+    if (!jobId) return;
+    setStopping(true);
+    try {
+      await stopImport(target.endpoint, jobId);
+    } catch (error) {
+      setStopping(false);
+      fail(error);
+    }
+  };
+
+  const running = busy === 'dry-run' || busy === 'commit';
 
   const changeMapping = (header: string, field: string | null) => {
     setMapping((current) => ({ ...current, [header]: field }));
@@ -92,14 +121,15 @@ export function ImportModal({ target, open, onClose, onImported }: Props) {
       title={t('IMPORT.TITLE', { entity: i18n.language === 'en' ? target.label.en : target.label.it })}
       width={860}
       onCancel={() => {
-        if (busy === 'commit') return;
+        // a running job is stopped with its own button, never left behind by closing the dialog
+        if (running) return;
         reset();
         onClose();
       }}
       destroyOnHidden
       footer={
         <Space>
-          <Button onClick={() => { reset(); onClose(); }} disabled={busy === 'commit'} data-testid="import-cancel">
+          <Button onClick={() => { reset(); onClose(); }} disabled={running} data-testid="import-cancel">
             {t('IMPORT.CANCEL')}
           </Button>
           <Button onClick={() => void run(true)} disabled={!file || !hasMapping || busy !== null} loading={busy === 'dry-run'} data-testid="import-dry-run">
@@ -129,7 +159,25 @@ export function ImportModal({ target, open, onClose, onImported }: Props) {
           </p>
           <p className="ant-upload-text">{file ? file.name : t('IMPORT.CHOOSE_FILE')}</p>
           <p className="ant-upload-hint">{t('IMPORT.FILE_HINT')}</p>
+          {maxRows !== null && <p className="ant-upload-hint" data-testid="import-max-rows">{t('IMPORT.MAX_ROWS', { max: formatNumber(maxRows) })}</p>}
         </Upload.Dragger>
+
+        {running && (
+          <div data-testid="import-progress" data-phase={progress?.phase ?? ''} data-processed={progress?.processed ?? 0} data-total={progress?.total ?? ''}>
+            <Typography.Text>
+              {t(`IMPORT.PROGRESS_${progress?.phase ?? (busy === 'dry-run' ? 'CHECKING' : 'WRITING')}`, {
+                processed: formatNumber(progress?.processed ?? 0),
+                total: formatNumber(progress?.total ?? 0),
+              })}
+            </Typography.Text>
+            <Space style={{ width: '100%' }} align="center">
+              <Progress percent={percentOf(progress)} status="active" style={{ width: 600, margin: 0 }} />
+              <Button danger onClick={() => void stop()} disabled={jobId === null || stopping} loading={stopping} data-testid="import-stop">
+                {t('IMPORT.STOP')}
+              </Button>
+            </Space>
+          </div>
+        )}
 
         {headers.length > 0 && (
           <div>

@@ -1,18 +1,9 @@
+import type { ImportReport, ImportRowError } from '@circula/model';
 import { http } from '../../../api/client';
-import { ApiError } from '../../../api/errors';
+import { jobError, waitForJob, type JobProgress, type JobView } from '../job-progress';
 
-export interface ImportRowError {
-  row: number;
-  column?: string;
-  field: string;
-  message: string;
-}
-
-export interface ImportReport {
-  rows: number;
-  valid: number;
-  errors: ImportRowError[];
-}
+/** The import report is the server's shape (`@circula/model` api/records.ts). */
+export type { ImportReport, ImportRowError };
 
 const form = (file: File, fields: Record<string, string> = {}) => {
   const data = new FormData();
@@ -21,24 +12,33 @@ const form = (file: File, fields: Record<string, string> = {}) => {
   return data;
 };
 
-/** The header row of the file, read by the server (`POST {endpoint}/import/headers`). */
+/** The header row of the file and the most rows a file may have, read by the server (`POST {endpoint}/import/headers`). */
 export const readImportHeaders = async (endpoint: string, file: File) =>
-  (await http.upload<{ headers: string[] }>(`${endpoint}/import/headers`, form(file), { silent: true })).headers;
+  http.upload<{ headers: string[]; maxRows?: number }>(`${endpoint}/import/headers`, form(file), { silent: true });
+
+export type ImportResult = ImportReport & { imported?: number };
 
 /**
- * `POST {endpoint}/import`. A dry run answers the report; a commit answers the count, or (400
- * with the rows' errors) the report of why nothing was written.
+ * `POST {endpoint}/import` with `async=true`: the server answers 202 with the job at once and
+ * imports chunk by chunk; `onStarted` receives the job (to stop it), `onProgress` each progress
+ * until it ends. Resolves to the report (a dry run's, a commit's count or the rows' errors), or
+ * null when the job was stopped; a failed job rejects with its error.
  */
-export async function runImport(endpoint: string, file: File, mapping: Record<string, string>, dryRun: boolean): Promise<ImportReport & { imported?: number }> {
-  try {
-    const data = await http.upload<ImportReport & { imported?: number }>(`${endpoint}/import`, form(file, { mapping: JSON.stringify(mapping), dryRun: String(dryRun) }), { silent: true });
-    return dryRun ? data : { rows: data.rows, valid: data.imported ?? 0, errors: [], imported: data.imported ?? 0 };
-  } catch (error) {
-    const body = error instanceof ApiError ? (error.body as unknown as Partial<ImportReport> | null) : null;
-    // rows refused by the engine: the same report as a dry run
-    if (error instanceof ApiError && error.status === 400 && body && typeof body.rows === 'number' && Array.isArray(body.errors)) {
-      return { rows: body.rows, valid: body.valid ?? 0, errors: body.errors };
-    }
-    throw error;
-  }
+export async function runImport(
+  endpoint: string,
+  file: File,
+  mapping: Record<string, string>,
+  dryRun: boolean,
+  callbacks: { onStarted?: (job: JobView) => void; onProgress?: (progress: JobProgress) => void } = {},
+): Promise<ImportResult | null> {
+  const started = await http.upload<JobView<ImportResult>>(`${endpoint}/import`, form(file, { mapping: JSON.stringify(mapping), dryRun: String(dryRun), async: 'true' }), { silent: true });
+  callbacks.onStarted?.(started);
+  callbacks.onProgress?.(started);
+  const job = started.status === 'RUNNING' ? await waitForJob<ImportResult>(`${endpoint}/import/jobs/${started.id}`, (p) => callbacks.onProgress?.(p)) : started;
+  if (job.status === 'CANCELLED') return null;
+  if (job.status === 'FAILED' || !job.result) throw jobError(job);
+  return job.result;
 }
+
+/** Asks the server to stop an import: nothing of it is kept. */
+export const stopImport = (endpoint: string, jobId: string) => http.data<JobView>(`${endpoint}/import/jobs/${jobId}/cancel`, { method: 'PUT', silent: true });
