@@ -45,8 +45,9 @@ export async function importRoutes(app: FastifyInstance, { config, db, catalogue
   });
   const atomic = config.databaseUrl !== null;
   const jobs = new JobStore(db, catalogue);
-  // the embedded database is this process's alone: what a process that died left unfinished is undone
-  if (!atomic) await jobs.recoverInterrupted();
+  // the embedded database is this process's alone: what a process that died left unfinished is
+  // undone — once the app is ready, since start-up builds the app before it migrates the database
+  if (!atomic) app.addHook('onReady', async () => jobs.recoverInterrupted());
   app.addHook('onClose', async () => jobs.close());
   const importer = new RecordImporter(db, catalogue, records, jobs, { maxRows: config.importMaxRows, atomic });
   const routes = { app, importer, jobs, records, config };
