@@ -38,7 +38,8 @@ test('a manager, who may write subjects, can edit the company from its record', 
   // the company entry is the owners'; the page behind it works for anyone signed in
   await expect(page.getByTestId('menu-item-company')).toHaveCount(0);
   await page.goto('/company');
-  await expect(page.getByTestId('record-page')).toBeVisible();
+  // a full load, then the business unit and a second page: more than one step's 10 s on a loaded machine
+  await expect(page.getByTestId('record-page')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('record-field-name').locator('input').first()).toHaveValue(COMPANY_NAME);
   await expect(page.getByTestId('record-edit')).toBeVisible();
 });

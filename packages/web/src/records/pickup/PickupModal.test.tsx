@@ -27,9 +27,10 @@ function serve() {
 }
 
 const confirmButton = () => screen.getByTestId('pickup-confirm') as HTMLButtonElement;
-const rowOf = async (text: string) => (await screen.findByText(text, undefined, { timeout: 5000 })).closest('[role="row"]') as HTMLElement;
+// AG Grid renders its first page late in jsdom on a loaded 2-core machine
+const rowOf = async (text: string) => (await screen.findByText(text, undefined, { timeout: 40_000 })).closest('[role="row"]') as HTMLElement;
 
-describe('list pickup modal', { timeout: 30_000 }, () => {
+describe('list pickup modal', { timeout: 90_000 }, () => {
   beforeEach(() => setup('it'));
   afterEach(() => vi.unstubAllGlobals());
 
