@@ -20,6 +20,7 @@ import { loadConfig } from '../packages/server/src/config.js';
 import { connect } from '../packages/server/src/db/connect.js';
 import { prepareDatabase } from '../packages/server/src/startup.js';
 import { freePort, startServer, stats, stopServer, type Stats } from './support.js';
+import { italianVatCheckDigit } from '@circula/model';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
@@ -30,12 +31,7 @@ const MAPPING = { 'Ragione sociale': 'name', 'Partita IVA': 'vatNumber', 'Tipo s
 /** A valid partita IVA from a number: ten digits and the check digit. */
 function vatNumber(n: number): string {
   const base = `4${String(n).padStart(9, '0')}`;
-  let sum = 0;
-  for (let i = 0; i < 10; i++) {
-    const digit = Number(base[i]);
-    sum += i % 2 === 0 ? digit : digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-  }
-  return `${base}${(10 - (sum % 10)) % 10}`;
+  return `${base}${italianVatCheckDigit(base)}`;
 }
 
 const NAMES = ['Rossi', 'Bianchi', 'Verdi', 'Ferrari', 'Esposito', 'Romano', 'Colombo', 'Ricci'];

@@ -4,17 +4,22 @@
  * partita IVA rule).
  */
 
-/** Partita IVA: 11 digits, the last one the Luhn-style check digit of the first ten. */
-export function isItalianVatNumber(value: string): boolean {
-  const v = value.trim();
-  if (!/^\d{11}$/.test(v) || /^0{11}$/.test(v)) return false;
+/** The check digit of a partita IVA from its first ten digits (Luhn-style). */
+export function italianVatCheckDigit(ten: string): number {
   let sum = 0;
   for (let i = 0; i < 10; i++) {
-    const digit = Number(v[i]);
+    const digit = Number(ten[i]);
     if (i % 2 === 0) sum += digit;
     else sum += digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
   }
-  return (10 - (sum % 10)) % 10 === Number(v[10]);
+  return (10 - (sum % 10)) % 10;
+}
+
+/** Partita IVA: 11 digits, the last one the check digit of the first ten. */
+export function isItalianVatNumber(value: string): boolean {
+  const v = value.trim();
+  if (!/^\d{11}$/.test(v) || /^0{11}$/.test(v)) return false;
+  return italianVatCheckDigit(v) === Number(v[10]);
 }
 
 /** Values of the characters in odd positions (1st, 3rd… counting from 1) of a codice fiscale. */

@@ -1,4 +1,4 @@
-import { CATALOGUE, isItalianVatNumber, isValidIban, type Target } from '@circula/model';
+import { CATALOGUE, isItalianVatNumber, isValidIban, italianVatCheckDigit, type Target } from '@circula/model';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { systemPrincipal, type SeedContext } from '../domain/module.js';
@@ -43,12 +43,7 @@ const digits = (random: () => number, count: number) => Array.from({ length: cou
 export function vatNumberOf(companyNumber: string, office: string): string {
   const ten = `${companyNumber}${office}`;
   if (!/^\d{10}$/.test(ten)) throw new Error(`partita IVA needs ten digits, got ${ten}`);
-  let sum = 0;
-  for (let i = 0; i < 10; i++) {
-    const digit = Number(ten[i]);
-    sum += i % 2 === 0 ? digit : digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-  }
-  const vat = `${ten}${(10 - (sum % 10)) % 10}`;
+  const vat = `${ten}${italianVatCheckDigit(ten)}`;
   if (!isItalianVatNumber(vat)) throw new Error(`computed an invalid partita IVA ${vat}`);
   return vat;
 }

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../support/multipart.js';
 import { as, createTestApp, signIn, TEST_DATABASE_URL, type TestApp } from '../support/test-app.js';
+import { italianVatCheckDigit } from '@circula/model';
 
 /**
  * Imports and exports as jobs (issue 13, finding 2): other requests are answered while a large
@@ -18,12 +19,7 @@ const MAPPING = { 'Ragione sociale': 'name', 'Partita IVA': 'vatNumber', 'Tipo s
 /** A valid partita IVA from a number: ten digits and the check digit of isItalianVatNumber. */
 function vatNumber(n: number): string {
   const base = `3${String(n).padStart(9, '0')}`;
-  let sum = 0;
-  for (let i = 0; i < 10; i++) {
-    const digit = Number(base[i]);
-    sum += i % 2 === 0 ? digit : digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-  }
-  return `${base}${(10 - (sum % 10)) % 10}`;
+  return `${base}${italianVatCheckDigit(base)}`;
 }
 
 /** A customers CSV of `rows` companies named "<label> 00001 S.r.l."… */

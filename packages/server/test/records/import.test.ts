@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../configuration/support.js';
 import { as, createTestApp, signIn, type TestApp } from '../support/test-app.js';
 import { createProbeTable, probeCatalogue } from './probe-entity.js';
+import { italianVatCheckDigit } from '@circula/model';
 
 const CUSTOMERS = '/api/subjects/customers';
 const PROBES = '/api/test/probes';
@@ -29,12 +30,7 @@ const importCall = (endpoint: string, file: { name: string; content: Buffer | st
 /** A valid partita IVA from a number: ten digits and the check digit of isItalianVatNumber. */
 function vatNumber(n: number): string {
   const base = `1${String(n).padStart(9, '0')}`;
-  let sum = 0;
-  for (let i = 0; i < 10; i++) {
-    const digit = Number(base[i]);
-    sum += i % 2 === 0 ? digit : digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-  }
-  return `${base}${(10 - (sum % 10)) % 10}`;
+  return `${base}${italianVatCheckDigit(base)}`;
 }
 
 const wrongVat = (vat: string) => `${vat.slice(0, 10)}${(Number(vat[10]) + 1) % 10}`;
