@@ -10,13 +10,12 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import autocannon from 'autocannon';
 import { CompiledQuery, sql } from 'kysely';
 import { loadConfig } from '../packages/server/src/config.js';
 import { connect, type Db } from '../packages/server/src/db/connect.js';
 import { prepareStatement } from '../packages/server/src/db/prepared.js';
 import { prepareDatabase } from '../packages/server/src/startup.js';
-import { freePort, startServer, stats, type Stats } from './support.js';
+import { apiLoad, freePort, sqlLoad, startServer, type Stats } from './support.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const SUBJECTS = Number(process.env.BENCH_SUBJECTS ?? 100_000);
@@ -85,39 +84,9 @@ async function seed(db: Db) {
   return (performance.now() - started) / 1000;
 }
 
-async function http(url: string, token: string, request: () => { path: string; method?: 'GET' | 'POST'; body?: string }): Promise<Stats> {
-  const latencies: number[] = [];
-  const instance = (autocannon as unknown as (o: autocannon.Options) => Promise<autocannon.Result> & NodeJS.EventEmitter)({
-    url,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    requests: [{ setupRequest: (req) => ({ ...req, ...request() }) }],
-  });
-  let failures = 0;
-  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
-    if (statusCode >= 400) failures += 1;
-    latencies.push(responseTime);
-  });
-  const result = await instance;
-  return { ...stats(latencies, result.duration), errors: failures + result.errors + result.timeouts };
-}
-
-async function baseline(work: () => Promise<unknown>): Promise<Stats> {
-  const latencies: number[] = [];
-  const started = performance.now();
-  const end = started + DURATION_S * 1000;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (performance.now() < end) {
-        const t0 = performance.now();
-        await work();
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  return stats(latencies, (performance.now() - started) / 1000);
-}
+const LOAD = { connections: CONNECTIONS, durationSeconds: DURATION_S };
+const http = (url: string, token: string, request: () => { path: string; method?: 'GET' | 'POST'; body?: string }) => apiLoad(url, token, LOAD, request);
+const baseline = (work: () => Promise<unknown>) => sqlLoad(LOAD, work);
 
 const VALUE_COLUMNS = sql`id, code, status, version, root_id, parent_id, author_id, auth_read, auth_read_map, auth_write, auth_write_map, created_at, created_by, updated_at, updated_by, deleted, deleted_at, deleted_by, archived, table_code, val, name, translations, alpha1, alpha2, alpha3, flag1, flag2, flag3, extra_value, extras, tags, sort_order`;
 const SUBJECT_COLUMNS = sql`id, code, status, version, root_id, parent_id, author_id, auth_read, auth_read_map, auth_write, auth_write_map, created_at, created_by, updated_at, updated_by, deleted, deleted_at, deleted_by, archived, subject_type, name, last_name, legal_form, roles, vat_number, fiscal_code, sdi_code, pec, contact, addresses, payment, birth_date, birth_place, customer_category, rating, administrative_status, tags, notes, user_id`;

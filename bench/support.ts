@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -48,4 +50,46 @@ export async function stopServer(server: ChildProcess): Promise<void> {
   if (server.exitCode !== null) return;
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));
+}
+
+/** How hard a load runs: concurrent connections (HTTP) or callers (SQL), for so many seconds. */
+export interface Load {
+  connections: number;
+  durationSeconds: number;
+}
+
+/** An HTTP load with autocannon: each request built by `request`, latencies and failures counted. */
+export async function apiLoad(url: string, token: string, load: Load, request: () => { path: string; method?: 'GET' | 'POST'; body?: string }): Promise<Stats> {
+  const latencies: number[] = [];
+  const instance = (autocannon as unknown as (o: autocannon.Options) => Promise<autocannon.Result> & NodeJS.EventEmitter)({
+    url,
+    connections: load.connections,
+    duration: load.durationSeconds,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    requests: [{ setupRequest: (req) => ({ ...req, ...request() }) }],
+  });
+  let failures = 0;
+  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+    if (statusCode >= 400) failures += 1;
+    latencies.push(responseTime);
+  });
+  const result = await instance;
+  return { ...stats(latencies, result.duration), errors: failures + result.errors + result.timeouts };
+}
+
+/** The raw-SQL baseline: `work` run by as many concurrent callers as the HTTP load has connections, for as long. */
+export async function sqlLoad(load: Load, work: () => Promise<unknown>): Promise<Stats> {
+  const latencies: number[] = [];
+  const started = performance.now();
+  const end = started + load.durationSeconds * 1000;
+  await Promise.all(
+    Array.from({ length: load.connections }, async () => {
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        await work();
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  return stats(latencies, (performance.now() - started) / 1000);
 }

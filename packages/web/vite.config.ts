@@ -24,9 +24,11 @@ export default defineConfig({
           groups: [
             // one chunk keeps libraries cached across app releases; it goes first so that it also takes
             // the libraries AG Grid shares with the app (React)
-            { name: 'vendor', test: /[\\/]node_modules[\\/](?!ag-grid-)/, priority: 20 },
+            { name: 'vendor', test: /[\\/]node_modules[\\/](?!ag-grid-|@fullcalendar[\\/]|preact[\\/])/, priority: 20 },
             // AG Grid serves only the record lists (lazily loaded): kept out of the start-up chunks
             { name: 'ag-grid', test: /[\\/]node_modules[\\/]ag-grid-/, priority: 10 },
+            // FullCalendar (and the Preact it renders with) serves only the calendar page (lazily loaded): kept out too
+            { name: 'fullcalendar', test: /[\\/]node_modules[\\/](@fullcalendar|preact)[\\/]/, priority: 10 },
           ],
         },
       },

@@ -101,10 +101,11 @@ describe('configuration services', () => {
       expect(routes).toEqual(expect.arrayContaining(['dashboard', 'rdr', 'requester', 'warehouses-pdp']));
       expect(routes).not.toContain('users');
       expect(routes).not.toContain('transport');
-      // requests have no entity yet: readable (the placeholder page), never offered for creation
+      // owners file pickup requests (RDR_W), never delete them; transport requests they only read
       const rdr = confs.find((e) => e.route === 'rdr')!;
-      expect(rdr.canCreate).toBe(false);
+      expect(rdr.canCreate).toBe(true);
       expect(rdr.canDelete).toBe(false);
+      expect(confs.find((e) => e.route === 'rdt')!.canCreate).toBe(false);
       const pdp = confs.find((e) => e.route === 'warehouses-pdp')!;
       expect(pdp.canCreate).toBe(true);
       expect(pdp.canDelete).toBe(false);

@@ -84,7 +84,18 @@ export const entityStatusSchema = z.object({
 export type EntityStatus = z.infer<typeof entityStatusSchema>;
 
 /** A field of an entity configuration: its name, type, label and the settings a client needs. */
-export const entityFieldConfSchema = z.object({
+export interface EntityFieldConfShape {
+  name: string;
+  type: string;
+  label: string;
+  required: boolean;
+  [setting: string]: unknown;
+}
+export const entityFieldConfSchema: z.ZodType<z.infer<typeof baseFieldConfSchema> & { fields?: EntityFieldConfShape[] }> = z.lazy(() =>
+  baseFieldConfSchema.extend({ fields: z.array(entityFieldConfSchema).optional() }),
+) as never;
+
+const baseFieldConfSchema = z.object({
   name: z.string(),
   type: z.string(),
   label: z.string(),
@@ -99,7 +110,11 @@ export const entityFieldConfSchema = z.object({
   reference: z.string().optional(),
   scale: z.number().int().optional(),
   category: z.string().optional(),
+  /** A measure's offered units, when not every unit of its category. */
+  units: z.array(z.string()).optional(),
   group: z.string().optional(),
+  /** A lines field: the child entity; its fields are in `fields`. */
+  lines: z.string().optional(),
   array: z.boolean().optional(),
   search: z.boolean().optional(),
   list: z.boolean().optional(),

@@ -47,7 +47,7 @@ const DECLARED: readonly AreaDefinition[] = [
   a('ppc', 'MOVEMENT', 'path', 'FileDoneOutlined', 'PPC', 'PPC', '/api/transactions/ppc'),
   a('r3t', 'MOVEMENT', 'path', 'FileSyncOutlined', 'R3T', 'R3T', '/api/transactions/r3t'),
   a('ur', 'MOVEMENT', 'path', 'FileProtectOutlined', 'UR', 'UR', '/api/transactions/ur'),
-  a('movement-requests', 'MOVEMENT', 'path', 'SwapOutlined', 'Spostamenti', 'Displacements', '/api/transactions/movement-requests'),
+  a('movement-requests', 'MOVEMENT', 'path', 'SwapOutlined', 'Richieste di movimentazione', 'Movement requests', '/api/transactions/movement-requests'),
   a('conferral', 'MOVEMENT', 'path', 'ImportOutlined', 'Conferimenti', 'Conferrals', '/api/transactions/conferral'),
   a('msa', 'MSA', 'path', 'ScheduleOutlined', 'Attività MSA', 'MSA activities', '/api/jobs/msa'),
   a('sampling', 'SAMPLING', 'path', 'ExperimentOutlined', 'Campionamenti', 'Sampling', '/api/jobs/sampling'),
@@ -144,42 +144,6 @@ const DECLARED: readonly AreaDefinition[] = [
 
 /** What each area not built yet will hold (its placeholder page says it). */
 const PLANNED: Readonly<Record<string, { it: string; en: string }>> = {
-  'rdr': {
-    it: "Qui arriveranno le richieste di ritiro dei clienti e dei titolari per i loro punti di prelievo: codici EER, quantità stimate, unità di carico, date desiderate, con il flusso bozza → inviata → accettata o rifiutata → pianificata → eseguita.",
-    en: "This area will hold customers' and owners' pickup requests for their pickup points: EER codes, estimated quantities, load units, wished dates, from draft to submitted, accepted or refused, planned and done.",
-  },
-  'rdt': {
-    it: "Qui arriveranno le richieste di trasporto: carichi da muovere tra siti, con codici EER, quantità e finestre orarie.",
-    en: "This area will hold transport requests: loads to move between sites, with EER codes, quantities and time windows.",
-  },
-  'ppc': {
-    it: "Qui arriveranno le richieste di tipo PPC, con le stesse righe e lo stesso flusso delle richieste di ritiro.",
-    en: "This area will hold PPC requests, with the lines and the workflow of pickup requests.",
-  },
-  'r3t': {
-    it: "Qui arriveranno le richieste di tipo R3T, con le stesse righe e lo stesso flusso delle richieste di ritiro.",
-    en: "This area will hold R3T requests, with the lines and the workflow of pickup requests.",
-  },
-  'ur': {
-    it: "Qui arriveranno le richieste di tipo UR, con le stesse righe e lo stesso flusso delle richieste di ritiro.",
-    en: "This area will hold UR requests, with the lines and the workflow of pickup requests.",
-  },
-  'movement-requests': {
-    it: "Qui arriveranno tutte le richieste di movimentazione di ogni tipo in un solo elenco.",
-    en: "This area will hold every movement request of every kind in one list.",
-  },
-  'conferral': {
-    it: "Qui arriveranno i conferimenti ai centri di raccolta: chi conferisce, cosa, quanto, con la pesata.",
-    en: "This area will hold drop-offs at collection centres: who brought what and how much, with the weighing.",
-  },
-  'msa': {
-    it: "Qui arriveranno le attività sul campo MSA con il loro motivo e l'esito.",
-    en: "This area will hold MSA field activities with their reason and outcome.",
-  },
-  'sampling': {
-    it: "Qui arriveranno i campionamenti: campioni prelevati e inviati in analisi, con i risultati chimici.",
-    en: "This area will hold sampling: samples taken and sent to analysis, with their chemical results.",
-  },
   'job': {
     it: "Qui arriveranno le commesse: lavori di un cliente che raggruppano richieste, trasporti e fatture, con i totali.",
     en: "This area will hold jobs: a customer's projects grouping requests, transports and invoices, with their totals.",
@@ -204,21 +168,9 @@ const PLANNED: Readonly<Record<string, { it: string; en: string }>> = {
     it: "Qui arriveranno i movimenti di magazzino generati dai trattamenti.",
     en: "This area will hold the warehouse movements that treatments post.",
   },
-  'process-documents': {
-    it: "Qui arriveranno i documenti allegati alle richieste e ai trasporti.",
-    en: "This area will hold the documents attached to requests and transports.",
-  },
-  'activity-attach': {
-    it: "Qui arriveranno i documenti allegati alle attività sul campo.",
-    en: "This area will hold the documents attached to field activities.",
-  },
   'warehouses-documents': {
     it: "Qui arriveranno i documenti di tutti i magazzini in un solo elenco.",
     en: "This area will hold the documents of every warehouse in one list.",
-  },
-  'process-notes': {
-    it: "Qui arriveranno le note sulle richieste e sui trasporti.",
-    en: "This area will hold the notes on requests and transports.",
   },
   'pricelists': {
     it: "Qui arriveranno i listini di vendita: prezzi per codice EER, materiale o servizio e unità, per cliente o predefiniti, con le validità.",

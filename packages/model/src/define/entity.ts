@@ -1,5 +1,5 @@
 import type { AuthorityPrefix } from '../security/authorities.js';
-import type { FieldDefinition, Label } from './fields.js';
+import type { FieldDefinition, Label, LinesField } from './fields.js';
 
 export type EntityType = 'configuration' | 'path' | 'other';
 
@@ -9,8 +9,13 @@ export interface StatusDefinition<S extends string = string> {
   color: string;
   /** Target statuses reachable from this one; empty = every status. */
   allowable: S[];
-  /** Whether records in this status can be written at all (false = frozen, e.g. issued invoices). */
-  writable: boolean;
+  /**
+   * Whether records in this status can be written at all (false = frozen, e.g. issued invoices);
+   * 'staff': only by the company's staff (a request once submitted: its requester no longer changes it).
+   */
+  writable: boolean | 'staff';
+  /** 'staff': only the company's staff move a record into this status (a request is accepted by the company, never by its requester). */
+  by?: 'staff';
 }
 
 export interface Workflow<S extends string = string> {
@@ -71,6 +76,10 @@ export interface EntityDefinition<F extends Fields = Fields, S extends string = 
   readOnly?: boolean;
 }
 
+/** The lines fields of an entity (LinesField), with their names. */
+export const linesFields = (entity: Pick<EntityDefinition, 'fields'>): [string, LinesField][] =>
+  Object.entries(entity.fields).filter((e): e is [string, LinesField] => e[1].type === 'lines');
+
 /** A route view: a base entity seen through a fixed filter, with its own defaults, label and authority. */
 export interface ViewDefinition {
   name: string;
@@ -117,6 +126,11 @@ export function defineEntity<F extends Fields, S extends string = never>(input: 
     if (field !== 'code' && !Object.hasOwn(input.fields, field)) throw new Error(`${input.name}: label field ${field} is not a field`);
   }
   if (input.labelMode === 'first' && (input.labelFields?.length ?? 0) < 2) throw new Error(`${input.name}: labelMode 'first' needs at least two label fields`);
+  for (const [name, field] of Object.entries(input.fields)) {
+    if (field.type !== 'lines') continue;
+    if (field.entity.parent !== input.name) throw new Error(`${input.name}.${name}: the lines' entity ${field.entity.name} must have parent ${input.name}`);
+    if (field.entity.fields.lineNo?.type !== 'integer' || !field.entity.fields.lineNo.readOnly) throw new Error(`${input.name}.${name}: ${field.entity.name} needs a read-only integer lineNo`);
+  }
   const statuses = input.statuses ?? null;
   if (statuses) {
     const codes = new Set(statuses.list.map((s) => s.code));
@@ -145,15 +159,15 @@ export function defineEntity<F extends Fields, S extends string = never>(input: 
 export function workflow<S extends string>(
   initial: NoInfer<S>,
   transitions: Record<S, readonly NoInfer<S>[]>,
-  details: Record<NoInfer<S>, { label: Label; color: string; writable?: boolean }>,
+  details: Record<NoInfer<S>, { label: Label; color: string; writable?: boolean | 'staff'; by?: 'staff' }>,
 ): Workflow<S> {
   const steps: [S, readonly S[]][] = Object.entries(transitions) as [S, readonly S[]][];
   return {
     default: initial,
     list: steps.map(([code, allowable]) => {
-      const d: { label: Label; color: string; writable?: boolean } | undefined = details[code];
+      const d: { label: Label; color: string; writable?: boolean | 'staff'; by?: 'staff' } | undefined = details[code];
       if (!d) throw new Error(`status ${code} has no label`);
-      return { code, label: d.label, color: d.color, allowable: [...allowable], writable: d.writable ?? true };
+      return { code, label: d.label, color: d.color, allowable: [...allowable], writable: d.writable ?? true, ...(d.by ? { by: d.by } : {}) };
     }),
   };
 }

@@ -1,4 +1,5 @@
 import type { CheckName } from '../validation/checks.js';
+import type { EntityDefinition } from './entity.js';
 
 /**
  * Field builders of the catalogue. A field declares its type once; the database column, the
@@ -20,6 +21,11 @@ interface FieldBase {
   filterable?: boolean;
   /** Default for new records. */
   default?: unknown;
+  /**
+   * Set only by the company's staff (a request's planned day, its refusal reason): an external
+   * user's write that changes it is refused (STAFF_ONLY), and their form shows it read-only.
+   */
+  staffOnly?: boolean;
 }
 
 export interface TextField extends FieldBase {
@@ -122,6 +128,12 @@ export interface ReferenceField extends FieldBase {
    * embedded-crud: the record's label and a button opening the target's form in a modal).
    */
   widget?: 'autocomplete' | 'embedded';
+  /**
+   * The route view pickers search through (a request's pickup point among pickup points,
+   * `warehouses-pdp`), when the reader may read it; otherwise the entity's base route, or the
+   * first of its views the reader may read.
+   */
+  view?: string;
 }
 export interface TagsField extends FieldBase {
   type: 'tags';
@@ -137,6 +149,11 @@ export interface MeasureField extends FieldBase {
   /** Measure unit category: DISTANCE, MASS, VOLUME, WEIGHT. */
   category: 'DISTANCE' | 'MASS' | 'VOLUME' | 'WEIGHT';
   scale?: number;
+  /**
+   * The MEASURE_UNIT codes offered, when not every unit of the category is (a request line's
+   * estimate in kg, t, l or m³ spans two categories): the server refuses any other unit.
+   */
+  units?: readonly string[];
 }
 export type GroupKind = 'contact' | 'payment' | 'address' | 'birthPlace';
 export interface GroupField extends FieldBase {
@@ -156,6 +173,24 @@ export interface TranslationsField extends FieldBase {
   type: 'translations';
   max?: number;
 }
+/**
+ * The lines of a header record (a request's EER lines): the records of a child entity whose
+ * `parent` is this one, edited in the header's form as a form array (spec §4) and written in the
+ * header's transaction. The header's API record carries them as `[{ id, lineNo, …fields }]` on
+ * get, create and update (never in lists); a write that sends `lines` sends the whole list: lines
+ * with an `id` are kept and changed, lines without one are added, lines left out are deleted.
+ * No column of the header's table holds them.
+ */
+export interface LinesField extends FieldBase {
+  type: 'lines';
+  /** The child entity (its declaration, so that records and values are typed from it). */
+  entity: EntityDefinition;
+  /** At least this many lines (a request has one at least). */
+  min?: number;
+  /** At most this many lines (default 200). */
+  max?: number;
+}
+
 /** Free JSON object for configuration (extraFields of table values, column notes). */
 export interface JsonField extends FieldBase {
   type: 'json';
@@ -178,7 +213,8 @@ export type FieldDefinition =
   | TagsField
   | DocumentField
   | MeasureField
-  | GroupField;
+  | GroupField
+  | LinesField;
 
 export type FieldType = FieldDefinition['type'];
 
@@ -223,9 +259,18 @@ export const groupArray = <K extends GroupKind, const O extends Omit<Options<Gro
   o?: O,
 ): Built<GroupField & { group: K; array: true }, O> => ({ type: 'group', group: kind, array: true, ...o }) as Built<GroupField & { group: K; array: true }, O>;
 
+export const lines = <E extends EntityDefinition, const O extends Omit<Options<LinesField>, 'entity'> = NoOptions>(
+  entity: E,
+  o?: O,
+): Built<LinesField & { entity: E }, O> => ({ type: 'lines', entity, ...o }) as Built<LinesField & { entity: E }, O>;
+
+/** Whether a field is a column of its entity's table (lines live in their child entity's table). */
+export const isStored = (field: FieldDefinition): boolean => field.type !== 'lines';
+
 /** Fields stored in one scalar column that search can filter and sort on. */
 export function isScalar(field: FieldDefinition): boolean {
   switch (field.type) {
+    case 'lines':
     case 'group':
     case 'measure':
     case 'tags':

@@ -49,10 +49,20 @@ export type FieldValue<F extends FieldDefinition> = F extends { type: 'text' | '
                       ? F extends { array: true }
                         ? GroupValue<K>[]
                         : GroupValue<K>
-                      : never;
+                      : F extends { type: 'lines'; entity: infer C extends EntityDefinition<Fields, string> }
+                        ? LineOf<C>[]
+                        : never;
 
-/** Fields kept as a PostgreSQL array: a record always has a list there, empty rather than null. */
-type ArrayColumn<F> = F extends { type: 'tags' } ? true : F extends { type: 'lookup' | 'reference'; multiple: true } ? true : false;
+/**
+ * A line of a header record (LinesField): its id and position once stored (a new line has
+ * neither) and the child entity's fields.
+ */
+export type LineOf<C extends EntityDefinition<Fields, string>> = { id?: number; lineNo?: number } & {
+  [K in keyof FieldsOf<C>]?: FieldValue<FieldsOf<C>[K]> | null;
+};
+
+/** Fields kept as a PostgreSQL array (and lines): a record always has a list there, empty rather than null. */
+type ArrayColumn<F> = F extends { type: 'tags' | 'lines' } ? true : F extends { type: 'lookup' | 'reference'; multiple: true } ? true : false;
 
 /** A stored field: required ones always hold a value, array columns a list, the others may be null. */
 type StoredValue<F extends FieldDefinition> = F extends { required: true } ? FieldValue<F> : ArrayColumn<F> extends true ? FieldValue<F> : FieldValue<F> | null;

@@ -41,3 +41,12 @@ export const isOwnerOrSubscriber = (user: HasAuthorities): boolean =>
 export const isInRegistration = (user: HasAuthorities): boolean => hasRole(user, 'ON_BOARD');
 export const isCollaborator = (user: HasAuthorities): boolean =>
   !isInRegistration(user) && (hasRole(user, 'ROLE_USER') || isManager(user));
+
+/** Roles of people outside the company: each sees only the records of their own company (the server's row rules). */
+export const EXTERNAL_ROLES = ['ROLE_CUSTOMER', 'ROLE_OWNER', 'ROLE_SUBSCRIBER', 'ROLE_SUPPLIER', 'ROLE_CITIZEN', 'ROLE_GENERAL_CONTRACTOR'] as const;
+/** Roles of the company's own staff: holding one lifts the external rule. */
+export const STAFF_ROLES = ['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_USER'] as const;
+
+/** A user outside the company (a customer, an owner…) who holds no staff role. */
+export const isExternal = (user: HasAuthorities): boolean =>
+  EXTERNAL_ROLES.some((r) => user.authorities.includes(r)) && !STAFF_ROLES.some((r) => user.authorities.includes(r));

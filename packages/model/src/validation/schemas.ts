@@ -115,8 +115,18 @@ export function fieldSchema(field: FieldDefinition): z.ZodType {
     }
     case 'tags':
       return z.array(z.number().int().positive()).max(200);
-    case 'measure':
-      return z.object({ value: z.number(MESSAGES.invalid).nullable(), unit: z.string().max(20).nullable() });
+    case 'measure': {
+      const units = field.units;
+      const unit = units ? z.string().refine((u) => units.includes(u), MESSAGES.invalid) : z.string().max(20);
+      return z.object({ value: z.number(MESSAGES.invalid).nullable(), unit: unit.nullable() });
+    }
+    case 'lines': {
+      // a stored line keeps its id; the child's own rules apply to every line
+      const line = recordSchema(field.entity, { partial: false }).extend({ id: z.number().int().positive().optional() });
+      let list = z.array(line, MESSAGES.invalid).max(field.max ?? 200, MESSAGES.tooBig);
+      if (field.min) list = list.min(field.min, field.min === 1 ? MESSAGES.required : MESSAGES.tooSmall);
+      return list;
+    }
     case 'translations':
       return z
         .record(z.string().regex(/^[a-z]{2}$/, MESSAGES.invalid), z.string().max(field.max ?? 2000, MESSAGES.tooLong))

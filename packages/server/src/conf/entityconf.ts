@@ -5,6 +5,7 @@ import {
   type EntityConf,
   type FieldDefinition,
   type HasAuthorities,
+  type EntityFieldConf,
   type Target,
 } from '@circula/model';
 import { sql } from 'kysely';
@@ -14,7 +15,7 @@ import { can } from '../records/policy.js';
 
 const pick = <T extends object>(o: T, keys: (keyof T)[]) => Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
 
-function fieldConf(name: string, field: FieldDefinition, language: 'it' | 'en') {
+function fieldConf(name: string, field: FieldDefinition, language: 'it' | 'en'): EntityFieldConf {
   return {
     name,
     type: field.type,
@@ -24,8 +25,12 @@ function fieldConf(name: string, field: FieldDefinition, language: 'it' | 'en') 
     ...(field.type === 'lookup' ? { table: field.table, multiple: field.multiple === true, ...(field.filters ? { filters: field.filters } : {}) } : {}),
     ...(field.type === 'reference' ? { reference: field.entity, multiple: field.multiple === true } : {}),
     ...(field.type === 'decimal' ? { scale: field.scale } : {}),
-    ...(field.type === 'measure' ? { category: field.category } : {}),
+    ...(field.type === 'measure' ? { category: field.category, ...(field.units ? { units: [...field.units] } : {}) } : {}),
     ...(field.type === 'group' ? { group: field.group, array: field.array === true } : {}),
+    // a form array of the child entity's records: its own fields, described the same way
+    ...(field.type === 'lines'
+      ? { lines: field.entity.name, fields: Object.entries(field.entity.fields).map(([n, f]) => fieldConf(n, f, language)) }
+      : {}),
     ...pick(field, ['search', 'list', 'readOnly', 'default']),
   };
 }

@@ -1,4 +1,4 @@
-import { columnName, tableName, type EntityDefinition, type FieldDefinition } from '@circula/model';
+import { columnName, isStored, tableName, type EntityDefinition, type FieldDefinition } from '@circula/model';
 
 /**
  * Migration scaffolds from the catalogue: what a new entity's table, or a changed entity's new
@@ -7,9 +7,11 @@ import { columnName, tableName, type EntityDefinition, type FieldDefinition } fr
  * spells its columns out and never follows the catalogue again.
  */
 
-/** The PostgreSQL type that holds a field (the types the migrations so far have used for each). */
-export function columnType(field: FieldDefinition): string {
+/** The PostgreSQL type that holds a field (the types the migrations so far have used for each); null: no column (lines). */
+export function columnType(field: FieldDefinition): string | null {
   switch (field.type) {
+    case 'lines':
+      return null;
     case 'text':
     case 'longText':
     case 'time':
@@ -43,7 +45,11 @@ export function columnType(field: FieldDefinition): string {
 }
 
 /** One column definition: `plate text not null`. */
-export const columnSql = (name: string, field: FieldDefinition): string => `${columnName(name)} ${columnType(field)}${field.required ? ' not null' : ''}`;
+export function columnSql(name: string, field: FieldDefinition): string {
+  const type = columnType(field);
+  if (type === null) throw new Error(`${name}: a ${field.type} field has no column`);
+  return `${columnName(name)} ${type}${field.required ? ' not null' : ''}`;
+}
 
 /** The fields free text searches (they make up `search_text`): the searchable text-like ones. */
 const searchColumns = (entity: EntityDefinition) =>
@@ -53,7 +59,9 @@ const searchColumns = (entity: EntityDefinition) =>
 
 /** The migration file of a new entity's table. */
 export function newTableMigration(entity: EntityDefinition): string {
-  const columns = Object.entries(entity.fields).map(([name, field]) => `      sql\`${columnSql(name, field)}\`,`);
+  const columns = Object.entries(entity.fields)
+    .filter(([, field]) => isStored(field))
+    .map(([name, field]) => `      sql\`${columnSql(name, field)}\`,`);
   const indexes = Object.entries(entity.fields)
     .filter(([, f]) => f.type === 'reference' && !f.multiple)
     .map(([name]) => `  await sql\`create index ${tableName(entity)}_${columnName(name)} on ${tableName(entity)} (${columnName(name)})\`.execute(db);`);
@@ -77,7 +85,7 @@ export function newTableMigration(entity: EntityDefinition): string {
 
 /** The migration file that adds a changed entity's new fields to its existing table (`existing`: its current column names). */
 export function addedColumnsMigration(entity: EntityDefinition, existing: ReadonlySet<string>): string | null {
-  const added = Object.entries(entity.fields).filter(([name]) => !existing.has(columnName(name)));
+  const added = Object.entries(entity.fields).filter(([name, field]) => isStored(field) && !existing.has(columnName(name)));
   if (added.length === 0) return null;
   // a required column added to a table with rows needs a default or a backfill first: left for the reviewer
   const lines = added.map(([name, field]) => `  await sql\`alter table ${tableName(entity)} add column ${columnSql(name, { ...field, required: false })}\`.execute(db);`);

@@ -11,6 +11,10 @@ import { mailModule } from './mail/index.js';
 import { masterDataModule } from './master-data/index.js';
 import type { DomainModule, SeedContext } from './module.js';
 import { privacyModule } from './privacy/index.js';
+import { requestsModule } from './requests/index.js';
+import { activitiesModule } from './activities/index.js';
+import { calendarModule } from './calendar/index.js';
+import { noticesModule } from './notices/index.js';
 import { subjectsModule } from './subjects/index.js';
 import { vehiclesModule } from './vehicles/index.js';
 import { wasteModule } from './waste/index.js';
@@ -30,6 +34,10 @@ export const DOMAIN_MODULES: readonly DomainModule[] = [
   masterDataModule,
   privacyModule,
   businessUnitsModule,
+  requestsModule,
+  activitiesModule,
+  noticesModule,
+  calendarModule,
 ];
 
 /** Every module's hooks, in one registry. */

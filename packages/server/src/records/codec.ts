@@ -1,4 +1,4 @@
-import { columnName, isArrayColumn, type EntityDefinition, type FieldDefinition } from '@circula/model';
+import { columnName, isArrayColumn, isStored, type EntityDefinition, type FieldDefinition } from '@circula/model';
 
 /** Columns every record table has (API.md "Record shape"), created by `recordTableColumns` in migrations. */
 export const COMMON_COLUMNS = [
@@ -78,7 +78,7 @@ const readPlans = new WeakMap<EntityDefinition, FieldRead[]>();
 function readPlan(entity: EntityDefinition): FieldRead[] {
   let plan = readPlans.get(entity);
   if (!plan) {
-    plan = Object.entries(entity.fields).map(([name, field]) => ({ name, column: columnName(name), datetime: field.type === 'datetime', array: isArrayColumn(field) }));
+    plan = Object.entries(entity.fields).filter(([, field]) => isStored(field)).map(([name, field]) => ({ name, column: columnName(name), datetime: field.type === 'datetime', array: isArrayColumn(field) }));
     readPlans.set(entity, plan);
   }
   return plan;
@@ -89,7 +89,7 @@ export function valuesToColumns(entity: EntityDefinition, values: Record<string,
   const columns: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(values)) {
     const field = entity.fields[name];
-    if (!field || value === undefined) continue;
+    if (!field || value === undefined || !isStored(field)) continue;
     let v = value;
     if (v === '' && field.type !== 'text' && field.type !== 'longText') v = null;
     if (field.type === 'text' && field.upper && typeof v === 'string') v = v.toUpperCase();

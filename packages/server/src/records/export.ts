@@ -1,5 +1,5 @@
 import { PassThrough, type Duplex, type Readable } from 'node:stream';
-import type { EntityDefinition, FieldDefinition } from '@circula/model';
+import { isStored, type EntityDefinition, type FieldDefinition } from '@circula/model';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import { yieldToEventLoop } from './bulk.js';
@@ -21,7 +21,7 @@ export function exportColumns(entity: EntityDefinition, lang: 'it' | 'en'): Colu
   return [
     common('code', 'Codice', 'Code', (r) => r.code),
     ...(entity.statuses ? [common('status', 'Stato', 'Status', (r) => r.status)] : []),
-    ...Object.entries(entity.fields).map(([name, field]) => ({ key: name, header: field.label?.[lang] ?? name, field, value: (r: RecordData) => r[name] })),
+    ...Object.entries(entity.fields).filter(([, field]) => isStored(field)).map(([name, field]) => ({ key: name, header: field.label?.[lang] ?? name, field, value: (r: RecordData) => r[name] })),
     common('createdAt', 'Creato il', 'Created at', (r) => r.createdAt),
     common('createdBy', 'Creato da', 'Created by', (r) => r.createdBy),
     common('updatedAt', 'Modificato il', 'Updated at', (r) => r.updatedAt),

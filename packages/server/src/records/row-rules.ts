@@ -1,4 +1,4 @@
-import { ATTACHMENT_OWNERS, businessUnit, columnName, isAdmin, subjectRelation, tableName, type Catalogue, type EntityDefinition, type HasAuthorities } from '@circula/model';
+import { ATTACHMENT_OWNERS, businessUnit, columnName, isAdmin, isExternal, subjectRelation, tableName, type Catalogue, type EntityDefinition, type HasAuthorities } from '@circula/model';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 
 /**
@@ -20,17 +20,11 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
  * ROLE_ADMIN passes every rule.
  */
 
-/** Roles of people outside the company: each sees only the records of their own company. */
-export const EXTERNAL_ROLES = ['ROLE_CUSTOMER', 'ROLE_OWNER', 'ROLE_SUBSCRIBER', 'ROLE_SUPPLIER', 'ROLE_CITIZEN', 'ROLE_GENERAL_CONTRACTOR'] as const;
-/** Roles of the company's own staff: holding one lifts the external rule. */
-const STAFF_ROLES = ['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_USER'];
-
 export interface RulePrincipal extends HasAuthorities {
   userId: number;
 }
 
-export const isExternal = (user: HasAuthorities): boolean =>
-  EXTERNAL_ROLES.some((r) => user.authorities.includes(r)) && !STAFF_ROLES.some((r) => user.authorities.includes(r));
+export { EXTERNAL_ROLES, isExternal } from '@circula/model';
 
 /** The ids of the subjects of the user's company, as a subquery. */
 function companySubjects(userId: number): RawBuilder<unknown> {

@@ -256,6 +256,29 @@ export function freeTextOver(columns: readonly RawBuilder<unknown>[]): FreeTextT
 }
 
 /**
+ * An EER (European List of Waste) code or its start as people type it: groups of two digits,
+ * together or separated by a space, dot, dash or slash, maybe with the hazardous asterisk
+ * ("200301", "20 03 01", "20.03.01*", "20-03", "2003"). Longer groups (a year: "20.03.2024")
+ * and more groups (a phone number) do not count.
+ */
+const EER_CODE = /^\d{2}(?:[ .\-/]?\d{2}){0,2}\*?$/;
+
+/**
+ * The texts a word is looked up as. A word shaped like an EER code is read without its asterisk
+ * (hazardous and other entries alike are found) and also as the search text of a waste entry
+ * spells it ("200301 20 03 01*": the code, then the display code): digits typed together as they
+ * are ("200301*" → "200301"), digits typed in separated groups as the display code spaces them
+ * ("20.03.01" → "20.03.01" and "20 03 01", "20/03" → "20/03" and "20 03"). Any other word: itself.
+ */
+function freeTextSpellings(word: string): string[] {
+  if (!EER_CODE.test(word)) return [word];
+  const bare = word.replace(/\*$/, '');
+  const digits = bare.replace(/\D/g, '');
+  const spelled = digits === bare ? digits : (digits.match(/\d{2}/g) ?? []).join(' ');
+  return spelled === bare ? [bare] : [bare, spelled];
+}
+
+/**
  * Free text: every word must appear in the record's search text (code + searchable fields),
  * accents and case aside (or in the text of another `target`, with the same rules).
  * - A word is matched at the start of a word of the text ("ross" finds "Rossi S.r.l.",
@@ -268,6 +291,9 @@ export function freeTextOver(columns: readonly RawBuilder<unknown>[]): FreeTextT
  *   "CLI-000123") through the trigram index: codes and numbers are looked up by any part.
  *   Numbers written in groups are one phrase: "20 03 01" finds the EER code "20 03 01", not
  *   every text holding a 20, a 03 and a 01.
+ * - A word shaped like an EER code or its start is read without its asterisk and also as waste
+ *   entries spell it (freeTextSpellings): "20.03.01", "20-03-01", "20/03/01" and "20 03 01*"
+ *   find "20 03 01", "200301*" finds "200301", "20*" is the start of a word as "20" is.
  * - A word with neither letters nor digits ("%", "'") is matched literally anywhere.
  */
 export function compileFreeText(query: string | undefined, target: FreeTextTarget = RECORD_FREE_TEXT): RawBuilder<SqlBool>[] {
@@ -275,16 +301,23 @@ export function compileFreeText(query: string | undefined, target: FreeTextTarge
   const words: string[] = [];
   for (const word of (query ?? '').trim().split(/\s+/).filter(Boolean)) {
     const previous = words.at(-1);
-    if (previous !== undefined && /^\d+$/.test(word) && /^\d+( \d+)*$/.test(previous)) words[words.length - 1] = `${previous} ${word}`;
-    else words.push(word);
+    const grouped = previous !== undefined && /^\d+( \d+)*$/.test(previous);
+    // the hazardous asterisk may end a code typed in groups ("16 06 01*")
+    if (grouped && (/^\d+$/.test(word) || (/^\d+\*$/.test(word) && EER_CODE.test(`${previous} ${word}`)))) {
+      words[words.length - 1] = `${previous} ${word}`;
+    } else words.push(word);
   }
   words.splice(10);
   const conditions: RawBuilder<SqlBool>[] = [];
   const tokens = new Set<string>();
-  for (const word of words) {
+  for (const typed of words) {
+    // first the word as typed, less the asterisk of an EER code: "20*" is the start of a word as "20" is
+    const spellings = freeTextSpellings(typed);
+    const word = spellings[0]!;
     const parts = word.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
     if (parts.length === 0 || (/\p{N}/u.test(word) && word.length >= 3)) {
-      conditions.push(sql<SqlBool>`${target.text} ilike ${`%${likeEscape(word)}%`}`);
+      const matches = spellings.map((s) => sql<SqlBool>`${target.text} ilike ${`%${likeEscape(s)}%`}`);
+      conditions.push(matches.length === 1 ? matches[0]! : sql<SqlBool>`(${sql.join(matches, sql` or `)})`);
     } else {
       for (const part of parts) tokens.add(part.toLowerCase());
     }

@@ -1,10 +1,12 @@
 import {
   columnName,
+  isStored,
   MESSAGES,
   recordSchema,
   tableName,
   type Catalogue,
   type EntityDefinition,
+  type StatusDefinition,
   type Target,
 } from '@circula/model';
 import { CompiledQuery, sql, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
@@ -19,7 +21,8 @@ import { allocateIds, insertRows } from './bulk.js';
 import { writeHistory, writeHistoryMany } from './history.js';
 import type { HookContext, HookRegistry, RecordData } from './hooks.js';
 import { assertCan, can, recordInScope, recordReadable, recordWritable } from './policy.js';
-import { subjectFields } from './row-rules.js';
+import { attachLines, linesOf, writeLines } from './lines.js';
+import { isExternal, subjectFields } from './row-rules.js';
 import { compileFilter, compileFreeText, compileSort, paging, parseQuery, parseSortParam } from './search.js';
 
 export interface SearchParams {
@@ -60,6 +63,11 @@ const EXPORT_BATCH = 500;
 /** The record-level access columns and the record keys they are read and written as. */
 const ACCESS_FIELDS: Readonly<Record<string, string>> = { auth_read: 'authRead', auth_write: 'authWrite', auth_read_map: 'authReadMap', auth_write_map: 'authWriteMap' };
 const invalidTransition = (message = 'INVALID_STATUS_TRANSITION') => new AppError(409, 'INVALID_STATUS_TRANSITION', message);
+
+/** Whether the user may write records in a status: a 'staff' status only the company's staff (never an external user). */
+const statusWritable = (principal: Principal, status: StatusDefinition): boolean => (status.writable === 'staff' ? !isExternal(principal) : status.writable);
+/** Whether the user may move records into a status: a status reached `by: 'staff'` only by the company's staff. */
+const mayEnter = (principal: Principal, status: StatusDefinition | undefined): boolean => status?.by !== 'staff' || !isExternal(principal);
 
 function issuesToErrors(error: z.ZodError): { field: string; message: string }[] {
   return error.issues.map((issue) => ({
@@ -110,7 +118,7 @@ export class RecordService {
   private columnsOf(entity: EntityDefinition): RawBuilder<unknown> {
     let columns = this.columnsCache.get(entity);
     if (!columns) {
-      const names = [...COMMON_COLUMNS, ...Object.keys(entity.fields).map(columnName)];
+      const names = [...COMMON_COLUMNS, ...Object.entries(entity.fields).filter(([, f]) => isStored(f)).map(([n]) => columnName(n))];
       this.columnsCache.set(entity, (columns = sql.join(names.map((n) => sql.ref(n)))));
     }
     return columns;
@@ -146,19 +154,20 @@ export class RecordService {
     return target.filters.map((f) => compileFilter(target.entity, f));
   }
 
-  private allowedStatuses(entity: EntityDefinition, status: unknown, canWrite: boolean): string[] {
+  private allowedStatuses(principal: Principal, entity: EntityDefinition, status: unknown, canWrite: boolean): string[] {
     if (!entity.statuses || !canWrite) return [];
     const current = entity.statuses.list.find((s) => s.code === status);
-    if (current && !current.writable) return [];
+    if (current && !statusWritable(principal, current)) return [];
     const all = entity.statuses.list.map((s) => s.code).filter((c) => c !== status);
-    return current && current.allowable.length > 0 ? current.allowable : all;
+    const targets = current && current.allowable.length > 0 ? current.allowable : all;
+    return targets.filter((code) => mayEnter(principal, entity.statuses!.list.find((s) => s.code === code)));
   }
 
-  private toRecord(target: Target, row: Record<string, unknown>): RecordData {
+  private toRecord(principal: Principal, target: Target, row: Record<string, unknown>): RecordData {
     const canWrite = row.can_write === true;
     const status = target.entity.statuses?.list.find((s) => s.code === row.status);
-    const writableNow = canWrite && row.deleted !== true && (status?.writable ?? true);
-    return rowToRecord(target.entity, row, { canWrite: writableNow, allowedStatuses: this.allowedStatuses(target.entity, row.status, writableNow) });
+    const writableNow = canWrite && row.deleted !== true && (status ? statusWritable(principal, status) : true);
+    return rowToRecord(target.entity, row, { canWrite: writableNow, allowedStatuses: this.allowedStatuses(principal, target.entity, row.status, writableNow) });
   }
 
   /** The raw row of one record through the target (view filters applied), optionally locked. */
@@ -197,7 +206,10 @@ export class RecordService {
 
   private async selectOne(executor: Executor, principal: Principal, target: Target, id: number): Promise<RecordData | null> {
     const row = await this.selectRow(executor, principal, target, id);
-    return row ? this.toRecord(target, row) : null;
+    if (!row) return null;
+    const record = this.toRecord(principal, target, row);
+    if (linesOf(target.entity).length) await attachLines(executor, target.entity, [record]);
+    return record;
   }
 
   /** The WHERE clause and ORDER BY of a search, shared by the list and the export. */
@@ -243,7 +255,7 @@ export class RecordService {
     // past the last page there is no row to carry the count
     if (total === undefined && page === 0) total = 0;
     total ??= (await sql<{ total: number }>`select count(*)::int as total from ${table} where ${where}`.execute(this.db)).rows[0]?.total ?? 0;
-    return { items: rows.map((row) => this.toRecord(target, row)), total, page, size };
+    return { items: rows.map((row) => this.toRecord(principal, target, row)), total, page, size };
   }
 
   /**
@@ -259,7 +271,7 @@ export class RecordService {
     const ids = idRows.map((r) => r.id);
     const columns = this.columnsOf(target.entity);
     const canWrite = this.canWriteSql(principal, target);
-    const toRecord = (row: Record<string, unknown>) => this.toRecord(target, row);
+    const toRecord = (row: Record<string, unknown>) => this.toRecord(principal, target, row);
     const db = this.db;
     const batches = (async function* () {
       for (let i = 0; i < ids.length; i += EXPORT_BATCH) {
@@ -296,6 +308,15 @@ export class RecordService {
     const values = (parsed.success ? parsed.data : {}) as RecordData;
     // keys the client did not send stay out of an update ("fields left out keep their value")
     return Object.fromEntries(Object.entries(values).filter(([k]) => Object.hasOwn(body, k)));
+  }
+
+  /** An external user's write may not change a field only the staff sets (STAFF_ONLY on each). */
+  private assertStaffFields(principal: Principal, entity: EntityDefinition, values: RecordData, current: RecordData | null): void {
+    if (!isExternal(principal)) return;
+    const errors = Object.entries(entity.fields)
+      .filter(([name, field]) => field.staffOnly && values[name] !== undefined && JSON.stringify(values[name] ?? null) !== JSON.stringify(current?.[name] ?? null))
+      .map(([field]) => ({ field, message: 'STAFF_ONLY' }));
+    if (errors.length) throw constraintViolation(errors);
   }
 
   private accessColumns(body: Record<string, unknown>): Record<string, unknown> {
@@ -418,6 +439,7 @@ export class RecordService {
     if (!isObject(body)) throw badRequest('INVALID_BODY');
     const entity = target.entity;
     const values = this.validate(entity, this.withDefaults(target, body), false);
+    this.assertStaffFields(principal, entity, values, null);
     const access = this.permittedAccess(principal, this.accessColumns(body), null);
     const parentId = body.parentId ?? null;
     if (parentId !== null && (typeof parentId !== 'number' || !Number.isSafeInteger(parentId) || parentId <= 0)) {
@@ -464,6 +486,7 @@ export class RecordService {
         if (entity.code.autogenerated) {
           await sql`update ${sql.table(tableName(entity))} set code = ${`${entity.code.prefix}-${String(id).padStart(6, '0')}`} where id = ${id}`.execute(trx);
         }
+        await writeLines(trx, principal, entity, { id: Number(id), rootId }, values, (t, e, l) => this.referenceErrors(t, e, l));
         await this.assertViewRights(trx, principal, target, id, 'W');
         await this.assertInScope(trx, principal, entity, id);
         const record = await this.selectOne(trx, principal, target, id);
@@ -495,6 +518,8 @@ export class RecordService {
     assertCan(principal, target, 'W');
     await sql`savepoint create_many`.execute(trx);
     try {
+      // a header with lines is written with them, one by one (create)
+      if (linesOf(target.entity).length) throw new RetryRowByRow();
       const outcomes = await this.createBatch(principal, target, rows, trx);
       await sql`release savepoint create_many`.execute(trx);
       return outcomes;
@@ -587,7 +612,7 @@ export class RecordService {
       where ${sql.join([sql<SqlBool>`id = any(${ids}::bigint[])`, ...this.visibleConditions(principal, target)], sql` and `)}`.execute(trx);
     // a row the target does not show was created outside the view
     if (read.length !== ids.length) throw new RetryRowByRow();
-    const byId = new Map(read.map((row) => [Number(row.id), this.toRecord(target, row)]));
+    const byId = new Map(read.map((row) => [Number(row.id), this.toRecord(principal, target, row)]));
     const records = ids.map((id) => byId.get(id)!);
     await writeHistoryMany(
       trx,
@@ -627,7 +652,10 @@ export class RecordService {
     const row = await this.selectRow(trx, principal, target, id, true);
     if (!row) throw notFound();
     if (row.record_writable !== true) throw forbidden(undefined, 'CANT_UPDATE');
-    return this.toRecord(target, row);
+    const record = this.toRecord(principal, target, row);
+    // the hooks and the history see the lines as they were
+    if (linesOf(target.entity).length) await attachLines(trx, target.entity, [record]);
+    return record;
   }
 
   async update(principal: Principal, target: Target, id: number, body: unknown, newStatus?: string): Promise<RecordData> {
@@ -641,12 +669,13 @@ export class RecordService {
       const current = await this.lockForWrite(trx, principal, target, id);
       if ((current.delete as { deleted: boolean }).deleted) throw conflict('RECORD_DELETED');
       const accessSet = this.permittedAccess(principal, access, current);
+      this.assertStaffFields(principal, entity, values, current);
       await this.assertViewRights(trx, principal, target, id, 'W');
       const statusDef = entity.statuses?.list.find((s) => s.code === current.status);
-      if (statusDef && !statusDef.writable) throw forbidden(undefined, 'STATUS_NOT_WRITABLE');
+      if (statusDef && !statusWritable(principal, statusDef)) throw forbidden(undefined, 'STATUS_NOT_WRITABLE');
       if (current.version !== body.version) throw conflict();
       const transition = newStatus !== undefined && newStatus !== current.status;
-      if (newStatus !== undefined) this.assertTransition(entity, current.status as string | null, newStatus);
+      if (newStatus !== undefined) this.assertTransition(principal, entity, current.status as string | null, newStatus);
       const code = !entity.code.autogenerated && typeof body.code === 'string' ? body.code.trim() : ((current.code as string | null) ?? null);
       const ctx = this.context(trx, principal, entity, code);
       values = await this.hooks.chain(entity.name, 'beforeUpdate', (h, v) => h.beforeUpdate?.(ctx, current, v), values);
@@ -667,6 +696,7 @@ export class RecordService {
         if (isUniqueViolation(error)) throw constraintViolation([{ field: uniqueField(entity, error), message: 'ALREADY_EXISTS' }]);
         throw error;
       }
+      await writeLines(trx, principal, entity, { id, rootId: (current.rootId as number | null) ?? null }, values, (t, e, l) => this.referenceErrors(t, e, l));
       await this.assertViewRights(trx, principal, target, id, 'W');
       await this.assertInScope(trx, principal, entity, id);
       const record = await this.selectOne(trx, principal, target, id);
@@ -678,12 +708,13 @@ export class RecordService {
     });
   }
 
-  private assertTransition(entity: EntityDefinition, from: string | null, to: string): void {
+  private assertTransition(principal: Principal, entity: EntityDefinition, from: string | null, to: string): void {
     const statuses = entity.statuses;
     if (!statuses || !statuses.list.some((s) => s.code === to)) throw invalidTransition('UNKNOWN_STATUS');
     if (from === to) return;
     const current = statuses.list.find((s) => s.code === from);
     if (current && current.allowable.length > 0 && !current.allowable.includes(to)) throw invalidTransition();
+    if (!mayEnter(principal, statuses.list.find((s) => s.code === to))) throw forbidden(undefined, 'STAFF_ONLY_STATUS');
   }
 
   async remove(principal: Principal, target: Target, id: number): Promise<RecordData> {

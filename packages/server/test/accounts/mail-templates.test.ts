@@ -94,7 +94,7 @@ describe('email templates and communications, with a real SMTP server', () => {
       const items = res.json().data.items as TemplateRecord[];
       const seeded = items.map((r) => `${r.template}:${r.lang}`).sort();
       expect(seeded).toEqual(
-        ['PRIVACY_CHANGED', 'RECOVER_PASSWORD_LINK', 'REGISTRATION_LINK', 'TEMPORARY_PASSWORD'].flatMap((c) => [`${c}:en`, `${c}:it`]),
+        ['PRIVACY_CHANGED', 'RECOVER_PASSWORD_LINK', 'REGISTRATION_LINK', 'REQUEST_STATUS_CHANGED', 'TEMPORARY_PASSWORD'].flatMap((c) => [`${c}:en`, `${c}:it`]),
       );
       const temporary = items.find((r) => r.template === 'TEMPORARY_PASSWORD' && r.lang === 'it')!;
       expect(temporary).toMatchObject({ ...BUILT_IN_TEMPLATES.TEMPORARY_PASSWORD.it, canWrite: true });

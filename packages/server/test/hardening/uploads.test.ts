@@ -65,7 +65,7 @@ describe('uploads: owners and quota', () => {
       [operator, { ownerEntity: 'DOC_SUBJECT', ownerId: String(deleted) }, 400, { field: 'ownerId', message: 'NOT_FOUND' }],
       // an id no warehouse has (whatever other kinds of record have it)
       [operator, { ownerEntity: 'DOC_WAREHOUSE', ownerId: String(noWarehouse) }, 400, { field: 'ownerId', message: 'NOT_FOUND' }],
-      [operator, { ownerEntity: 'DOC_PROCESS', ownerId: '1' }, 400, { field: 'ownerEntity', message: 'NOT_ATTACHABLE' }],
+      [operator, { ownerEntity: 'INVOICE', ownerId: '1' }, 400, { field: 'ownerEntity', message: 'NOT_ATTACHABLE' }],
       [admin, { ownerEntity: 'USER', ownerId: '1' }, 400, { field: 'ownerEntity', message: 'NOT_ATTACHABLE' }],
       // the customer holds no documents authority of subjects: not even for a record that does not exist
       [customer, { ownerEntity: 'DOC_SUBJECT', ownerId: '987654321' }, 403, null],

@@ -317,6 +317,21 @@ describe('record engine', () => {
       expect(await found('term termovalorizzazionecentralizzata t')).toEqual([long.id]);
     });
 
+    it('reads a word shaped like an EER code as waste entries spell it, and other numbers as typed', async () => {
+      const waste = await create({ name: 'Conferimento', notes: 'rifiuto 20 03 01; ritiro 20.03.2024; tel. 0543 200 301' });
+      const dotted = await create({ name: 'Verbale 16.06.01' });
+      const found = async (query: string) => (await search({ query })).items.map((i) => i.id);
+      for (const query of ['20.03.01', '20-03-01', '20/03/01*', '20 03 01*', '20.03']) expect(await found(query), query).toEqual([waste.id]);
+      // what a word matched as typed it still matches
+      expect(await found('16.06.01')).toEqual([dotted.id]);
+      expect(await found('16.06.01*')).toEqual([dotted.id]);
+      // a date and a phone number are no codes: matched as typed
+      expect(await found('20.03.2024')).toEqual([waste.id]);
+      expect(await found('20.03.2025')).toEqual([]);
+      expect(await found('0543 200 301')).toEqual([waste.id]);
+      expect(await found('200 301 0543')).toEqual([]);
+    });
+
     it('pages free-text matches in the sort order with the count of all of them', async () => {
       for (let i = 1; i <= 7; i++) await create({ name: `Paginare ${i}`, quantity: i });
       const first = await search({ query: 'paginare', sort: [{ field: 'quantity', dir: 'desc' }] }, '&size=3&page=0');

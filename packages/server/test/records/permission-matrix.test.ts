@@ -1,4 +1,4 @@
-import { authority, BASE_GROUPS, CATALOGUE, groupAuthorities, type AuthorityAction, type Target } from '@circula/model';
+import { ATTACHMENT_OWNERS, authority, BASE_GROUPS, CATALOGUE, groupAuthorities, type AuthorityAction, type Target } from '@circula/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../src/seed/demo.js';
 import { minimalPdf } from '../documents/fixtures.js';
@@ -49,6 +49,19 @@ describe('permission matrix', () => {
     // the external users (owner, customer) belong to that company: the records of the matrix are
     // theirs, so the matrix checks their authorities (the row rules have their own tests)
     await t.db.updateTable('users').set({ subject_id: owners.subject! }).where('username', 'in', ['owner', 'customer']).execute();
+    // the lines of requests, conferrals and samplings name an EER code; a conferral is made at a collection centre
+    others.waste = Number((await t.db.selectFrom('waste' as never).select('id' as never).where('code' as never, '=', '150101' as never).executeTakeFirstOrThrow() as { id: number }).id);
+    const centres = CATALOGUE.target('warehouses-cdr')!;
+    others['conferral.cdr'] = (await calls.admin!({ method: 'POST', url: centres.endpoint, ...json({ ...sampleRecord(centres.entity), ...centres.defaults, owner: owners.subject }) })).json().data.id;
+    // requests and field activities have notes and documents too: one of each, the company's
+    for (const route of ['movement-requests', 'msa', 'sampling']) {
+      const target = CATALOGUE.target(route)!;
+      const refs = { ...owners, ...others, subject: owners.subject! };
+      const body = { ...sampleRecord(target.entity, refs), requester: owners.subject, customer: owners.subject, producer: owners.subject };
+      const res = await calls.admin!({ method: 'POST', url: target.endpoint, ...json(body) });
+      expect(res.statusCode, res.body).toBe(201);
+      owners[target.entity.name] = res.json().data.id;
+    }
     // a relation joins two different subjects
     const subjects = CATALOGUE.target('subjects')!;
     others['subject-relation.related'] = (await calls.admin!({ method: 'POST', url: subjects.endpoint, ...json({ ...sampleRecord(subjects.entity), ...subjects.defaults }) })).json().data.id;
@@ -59,7 +72,7 @@ describe('permission matrix', () => {
     const kind = ownerKindOf(target) ?? (target.entity.fields.ownerId?.required ? 'subject' : undefined);
     const refs: Record<string, number> = { ...owners, ...others };
     if (kind && target.entity.fields.document) {
-      const authority = { subject: 'DOC_SUBJECT', warehouse: 'DOC_WAREHOUSE', vehicle: 'VEHICLE' }[kind]!;
+      const authority = ATTACHMENT_OWNERS[kind]!.authority;
       const upload = await calls.admin!({ method: 'POST', url: '/api/resources/document', ...(await multipart({ name: 'allegato.pdf', bytes: minimalPdf() }, { ownerEntity: authority, ownerId: String(owners[kind]) })) });
       refs.document = upload.json().data.id;
     }
@@ -123,7 +136,10 @@ describe('permission matrix', () => {
           expect((await call({ method: 'GET', url: E })).statusCode).toBe(expected(username, target, 'R') ? 200 : 403);
 
           const create = await call({ method: 'POST', url: E, ...json(await bodyFor(target)) });
-          expect(create.statusCode, `create ${create.body}`).toBe(expected(username, target, 'W') ? 201 : 403);
+          // a note or a document is attached only to a record its writer may read (a FIR verifier writes process documents of transports, not of requests)
+          const owner = ownerKindOf(target);
+          const readsOwner = !owner || CATALOGUE.targets.some((t) => t.entity.name === owner && expected(username, t, 'R'));
+          expect(create.statusCode, `create ${create.body}`).toBe(expected(username, target, 'W') && readsOwner ? 201 : 403);
 
           const write = await call({ method: 'PUT', url: `${E}/${record.id}`, ...json({ version: record.version }) });
           expect(write.statusCode, `write ${write.body}`).toBe(writes('W') ? 200 : 403);

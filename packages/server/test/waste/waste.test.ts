@@ -36,6 +36,20 @@ describe('the EER catalogue (waste)', () => {
     expect((await search('municipal')).items.map((i) => i.code)).toContain('200301');
   });
 
+  it('finds an entry however its code is typed: separators, asterisk, the start of it', async () => {
+    const codes = async (query: string) => (await search(query)).items.map((i) => i.code);
+    for (const query of ['200301', '20 03 01', '20.03.01', '20-03-01', '20/03/01', '200301*', '20.03.01*', '20 03 01*', ' 20.03.01 ', '2003 01']) {
+      expect(await codes(query), query).toEqual(['200301']);
+    }
+    // the start of a code finds its section, in code order
+    const section = ['200301', '200302', '200303', '200304', '200306', '200307', '200399'];
+    for (const query of ['20.03', '20 03', '2003', '20-03', '20/03*']) expect(await codes(query), query).toEqual(section);
+    // a hazardous entry, with or without its asterisk, and with words of its description
+    for (const query of ['13.02.05', '13 02 05*', '130205*', '13-02-05* engine']) expect(await codes(query), query).toEqual(['130205']);
+    // one group with the asterisk is the start of a word, as without it
+    expect((await search('20*')).total).toBe((await search('20')).total);
+  });
+
   it('marks hazardous entries with the asterisk and wants their hazard properties', async () => {
     const [oil] = (await search('13 02 05')).items;
     expect(oil).toMatchObject({ displayCode: '13 02 05*', hazardous: true });

@@ -63,14 +63,14 @@ describe('routes and guards', () => {
   });
 
   it('shows a readable area as in preparation, with its Italian title', async () => {
-    vi.stubGlobal('fetch', readable(['dashboard', 'rdr']));
+    vi.stubGlobal('fetch', readable(['dashboard', 'transport']));
     signIn(['ROLE_USER', 'ACCESS_BACKOFFICE']);
-    renderAt('/rdr/5/edit');
+    renderAt('/transport/5/edit');
     const page = await screen.findByTestId('area-placeholder');
-    expect(page.getAttribute('data-route')).toBe('rdr');
-    expect(page.textContent).toContain('Richieste di ritiro');
+    expect(page.getAttribute('data-route')).toBe('transport');
+    expect(page.textContent).toContain('Trasporti');
     expect(page.textContent).toContain('In preparazione');
-    expect(screen.getByTestId('area-planned').textContent).toMatch(/^Qui arriveranno le richieste di ritiro/);
+    expect(screen.getByTestId('area-planned').textContent).toMatch(/^Qui arriveranno i viaggi/);
   });
 
   it('answers 403 for an area the server does not list as readable', async () => {

@@ -59,6 +59,7 @@ export function appRoutes(): RouteObject[] {
                     { path: 'dashboard', element: <DashboardPage /> },
                     { path: 'profile/:userId', element: <ProfilePage /> },
                     { path: 'company', lazy: async () => ({ Component: (await import('../features/company/CompanyPage')).CompanyPage }) },
+                    { path: 'calendar', lazy: async () => ({ Component: (await import('../domain/calendar/CalendarPage')).CalendarPage }) },
                     ...areaRoutes(),
                     { path: '*', element: <NotFoundPage />, handle: notFound },
                   ],

@@ -4,12 +4,16 @@ import { mail } from './mail';
 import { security } from './security';
 import { createSlotRegistry, type SlotRegistry, type WebDomainModule } from './slots';
 import { subjects } from './subjects';
+import { requests } from './requests';
+import { activities } from './activities';
+import { calendar } from './calendar';
+import { notices } from './notices';
 
 /**
  * The web domain modules: what each domain area adds to the generic pages (tabs, sections,
  * toolbar actions) or replaces (a page of its own). A new area adds its folder and one line here.
  */
-export const WEB_DOMAIN_MODULES: readonly WebDomainModule[] = [attachments, security, mail, subjects];
+export const WEB_DOMAIN_MODULES: readonly WebDomainModule[] = [attachments, security, mail, subjects, requests, activities, calendar, notices];
 
 export const WEB_SLOTS: SlotRegistry = createSlotRegistry(WEB_DOMAIN_MODULES);
 

@@ -4,6 +4,7 @@ import type { AreaRights } from '../records/AreaGuard';
 import type { AreaMode } from '../records/AreaPlaceholderPage';
 import type { RecordController } from '../records/form/useRecordController';
 import type { ToolbarButton } from '../records/form/RecordToolbar';
+import type { ListRecord } from '../records/list/list-api';
 
 /** What a slot of the record page sees: the page's target and its controller (record, mode, save…). */
 export interface RecordSlotContext {
@@ -39,6 +40,10 @@ export interface ListSlotContext {
   target: Target;
   /** The user's abilities on the route, null while unknown. */
   conf: EntityConf | null;
+  /** The rows the user selected in the list (bulk actions act on them). */
+  selected: readonly ListRecord[];
+  /** Reloads the list (after a bulk action). */
+  reload: () => void;
 }
 
 /** An extra control of the list toolbar, next to "New". */

@@ -5,7 +5,8 @@ import { DocumentLink } from './document-link';
 import { formatScalar, measureNumber } from './format-value';
 import { textIn } from './labels';
 import { lookupOption, lookupValue, tableValueLabel, useLookupValues, type LookupQuery } from './lookup-values';
-import { endpointOf, recordLabel, useRecordSummary } from './records-api';
+import { recordLabel, useRecordSummary } from './records-api';
+import { useReferenceTarget } from './abilities';
 import { tagLabel, useTagsById } from './tags-api';
 import type { FieldDisplayProps } from './types';
 
@@ -61,7 +62,7 @@ function ReferenceLabel({ endpoint, id }: { endpoint: string; id: number }) {
 }
 
 export function ReferenceDisplay({ field, value }: FieldDisplayProps<ReferenceField>) {
-  const endpoint = endpointOf(field.entity);
+  const endpoint = useReferenceTarget(field).endpoint;
   const ids = Array.isArray(value) ? (value as unknown[]).filter((v): v is number => typeof v === 'number') : typeof value === 'number' ? [value] : [];
   if (!ids.length) return null;
   if (!field.multiple) return <ReferenceLabel endpoint={endpoint} id={ids[0]!} />;

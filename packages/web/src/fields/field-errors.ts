@@ -10,3 +10,20 @@ export function constraintErrors(error: unknown): Record<string, string[]> {
   }
   return out;
 }
+
+/** A CONSTRAINT_VIOLATION entry on one line of a lines field (`lines.1.hpProperties`): the field, the line's index, the line's field. */
+export interface LineError {
+  name: string;
+  index: number;
+  child: string;
+  message: string;
+}
+
+/** The entries of a CONSTRAINT_VIOLATION that name a line of a lines field. */
+export function lineErrors(error: unknown): LineError[] {
+  if (!(error instanceof ApiError) || error.code !== 'CONSTRAINT_VIOLATION') return [];
+  return (error.body?.errors ?? []).flatMap(({ field, message }) => {
+    const [name, index, child] = field.split('.');
+    return name && index !== undefined && /^\d+$/.test(index) && child ? [{ name, index: Number(index), child, message }] : [];
+  });
+}

@@ -1,4 +1,4 @@
-import { CATALOGUE } from '@circula/model';
+import { CATALOGUE, type ReferenceField, type Target } from '@circula/model';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../api/client';
 import { textIn } from './labels';
@@ -29,6 +29,22 @@ export function recordLabel(record: RecordSummary, language: string, endpoint?: 
     .filter((p): p is string => !!p);
   if (!parts.length) return `#${record.id}`;
   return mode === 'first' ? parts[0]! : parts.join(' — ');
+}
+
+/**
+ * The route a reference's pickers and labels go through for this reader: the field's view when it
+ * names one the reader may read, else the entity's base route, else the first of its views the
+ * reader may read (an owner reads pickup points, not every warehouse); the base route while the
+ * reader's routes are not known.
+ */
+export function referenceTarget(field: Pick<ReferenceField, 'entity' | 'view'>, readable: ReadonlySet<string>): Target {
+  const entity = CATALOGUE.entity(field.entity);
+  if (!entity) throw new Error(`reference to unknown entity "${field.entity}"`);
+  const base = CATALOGUE.target(entity.route)!;
+  const preferred = field.view ? CATALOGUE.target(field.view) : undefined;
+  if (preferred && preferred.entity === entity && readable.has(preferred.route)) return preferred;
+  if (readable.size === 0 || readable.has(base.route)) return base;
+  return CATALOGUE.targets.find((t) => t.entity === entity && readable.has(t.route)) ?? base;
 }
 
 /** The search endpoint of a base entity of the catalogue. */

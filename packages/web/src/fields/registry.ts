@@ -12,6 +12,7 @@ import {
   TranslationsDisplay,
 } from './displays';
 import { GroupInput } from './groups/GroupInput';
+import { LinesDisplay, LinesInput } from './lines/LinesInput';
 import { DocumentInput } from './inputs/DocumentInput';
 import { LookupInput } from './inputs/LookupInput';
 import { MeasureInput } from './inputs/MeasureInput';
@@ -48,6 +49,7 @@ export const FIELD_WIDGETS: FieldWidgetRegistry = {
   translations: looked(TranslationsInput, TranslationsDisplay),
   json: looked(JsonInput, JsonDisplay),
   group: looked(GroupInput, GroupDisplay),
+  lines: looked(LinesInput, LinesDisplay),
 };
 
 /**

@@ -23,6 +23,10 @@ export const ATTACHMENT_OWNERS: Readonly<Record<string, AttachmentOwnerKind>> = 
   subject: { authority: 'DOC_SUBJECT', notes: 'subject-notes', documents: 'subject-documents' },
   warehouse: { authority: 'DOC_WAREHOUSE', notes: 'warehouse-notes', documents: 'warehouse-documents' },
   vehicle: { authority: 'VEHICLE', notes: 'vehicle-notes', documents: 'vehicle-attach' },
+  // requests and transports are the company's process (DOC_PROCESS); field activities have their own authorities
+  transaction: { authority: 'DOC_PROCESS', notes: 'process-notes', documents: 'process-documents' },
+  'msa-activity': { authority: 'MSA', notes: 'activity-notes', documents: 'activity-attach' },
+  sampling: { authority: 'SAMPLING', notes: 'sampling-notes', documents: 'sampling-attach' },
 };
 
 /** The attachment settings of a base entity, or null when its records cannot have attachments. */
@@ -128,6 +132,12 @@ export const ATTACHMENT_VIEWS: ViewDefinition[] = [
   ownerView(attachment, 'subject-documents', 'documents', 'subject', 'DOC_SUBJECT', 'FileOutlined', { it: 'Documenti anagrafiche', en: 'Subject documents' }),
   ownerView(attachment, 'warehouse-documents', 'documents', 'warehouse', 'DOC_WAREHOUSE', 'FileOutlined', { it: 'Documenti magazzino', en: 'Warehouse documents' }),
   ownerView(attachment, 'vehicle-attach', 'documents', 'vehicle', 'VEHICLE', 'PaperClipOutlined', { it: 'Allegati veicoli', en: 'Vehicle documents' }),
+  ownerView(note, 'process-notes', 'notes', 'transaction', 'DOC_PROCESS', 'FormOutlined', { it: 'Note di processo', en: 'Process notes' }),
+  ownerView(attachment, 'process-documents', 'documents', 'transaction', 'DOC_PROCESS', 'FileOutlined', { it: 'Documenti di processo', en: 'Process documents' }),
+  ownerView(note, 'activity-notes', 'notes', 'msa-activity', 'MSA', 'FormOutlined', { it: 'Note attività', en: 'Activity notes' }),
+  ownerView(attachment, 'activity-attach', 'documents', 'msa-activity', 'MSA', 'PaperClipOutlined', { it: 'Allegati attività', en: 'Task documents' }),
+  ownerView(note, 'sampling-notes', 'notes', 'sampling', 'SAMPLING', 'FormOutlined', { it: 'Note campionamenti', en: 'Sampling notes' }),
+  ownerView(attachment, 'sampling-attach', 'documents', 'sampling', 'SAMPLING', 'PaperClipOutlined', { it: 'Allegati campionamenti', en: 'Sampling documents' }),
   // the contracts a subject signed: its documents of type CONTRACT (also listed among its documents)
   defineView(
     {

@@ -33,6 +33,18 @@ export const WASTE_DESTINATION_USE: LookupTableSeed = {
   ],
 };
 
+export const WASTE_CLASSIFICATION: LookupTableSeed = {
+  code: 'WASTE_CLASSIFICATION',
+  name: { it: 'Classificazione del rifiuto', en: 'Waste classification' },
+  description:
+    'Outcome of the characterisation of a waste under a mirror EER entry (Allegato D, Parte IV, D.Lgs. 152/2006: a mirror entry is hazardous or not according to the analysis).',
+  columns: { flag1: 'Pericoloso' },
+  values: [
+    v('HAZARDOUS', 'Pericoloso', 'Hazardous', { flag1: true }),
+    v('NON_HAZARDOUS', 'Non pericoloso', 'Non-hazardous', { flag1: false }),
+  ],
+};
+
 export const WASTE_ENTRY_TYPE: LookupTableSeed = {
   code: 'WASTE_ENTRY_TYPE',
   name: { it: 'Tipo di voce EER', en: 'EWC entry type' },
@@ -188,6 +200,7 @@ export const WASTE_TABLES: LookupTableSeed[] = [
   WASTE_PHYSICAL_STATE,
   WASTE_DESTINATION_USE,
   WASTE_ENTRY_TYPE,
+  WASTE_CLASSIFICATION,
   HP_PROPERTY,
   ADR_CLASS,
   ADR_PACKING_GROUP,

@@ -23,6 +23,8 @@ import * as m0021 from './0021-search-prefixes.js';
 import * as m0022 from './0022-outbox-secrets.js';
 import * as m0023 from './0023-private-notes-upload-quota.js';
 import * as m0024 from './0024-record-jobs.js';
+import * as m0025 from './0025-requests-activities.js';
+import * as m0026 from './0026-notices.js';
 
 /**
  * Append-only: a migration, once released, is never edited; changes come as a new entry.
@@ -53,4 +55,6 @@ export const migrations: Record<string, Migration> = {
   '0022-outbox-secrets': m0022,
   '0023-private-notes-upload-quota': m0023,
   '0024-record-jobs': m0024,
+  '0025-requests-activities': m0025,
+  '0026-notices': m0026,
 };

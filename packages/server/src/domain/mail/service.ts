@@ -222,6 +222,30 @@ export class MailService {
     });
   }
 
+  /**
+   * The REQUEST_STATUS_CHANGED notice to a user (who must have an email): a movement request
+   * changed status. `values` are the texts in the user's language (kind, status, pickup point,
+   * date, refusal motivation); the link opens the request at `/{route}/{id}`. Recorded among the
+   * communications of `subjectId` (the requester).
+   */
+  async sendRequestStatusChanged(
+    user: MailUser,
+    request: { id: number; route: string; code: string; kind: string; status: string; pickupPoint: string; date: string; motivation: string },
+    options: { subjectId?: number | null; createdBy?: string | null } = {},
+  ): Promise<MailOutcome> {
+    if (!user.email) throw new Error(`user ${user.id} has no email`);
+    const { id, route, ...texts } = request;
+    return this.send({
+      to: user.email,
+      template: 'REQUEST_STATUS_CHANGED',
+      lang: user.lang,
+      data: { name: fullName(user), ...texts, link: `${this.baseUrl}/${route}/${id}` },
+      createdBy: options.createdBy ?? null,
+      subjectId: options.subjectId !== undefined ? options.subjectId : await this.subjectOf(user),
+      recipientUserId: user.id,
+    });
+  }
+
   /** Waits for the messages under way, then closes the SMTP connections. */
   async close(): Promise<void> {
     await this.flush();

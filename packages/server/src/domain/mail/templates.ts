@@ -3,9 +3,10 @@ import Handlebars from 'handlebars';
 /**
  * The messages the application sends (issue "Mail"), each in Italian and English. Their texts
  * live in the `email-template` records administrators edit; the built-in texts below seed those
- * records (migration 0018) and are used when a record is missing.
+ * records (migration 0018; REQUEST_STATUS_CHANGED: migration 0026) and are used when a record is
+ * missing.
  */
-export const MAIL_TEMPLATES = ['REGISTRATION_LINK', 'RECOVER_PASSWORD_LINK', 'TEMPORARY_PASSWORD', 'PRIVACY_CHANGED'] as const;
+export const MAIL_TEMPLATES = ['REGISTRATION_LINK', 'RECOVER_PASSWORD_LINK', 'TEMPORARY_PASSWORD', 'PRIVACY_CHANGED', 'REQUEST_STATUS_CHANGED'] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 export const MAIL_LANGS = ['it', 'en'] as const;
 export type MailLang = (typeof MAIL_LANGS)[number];
@@ -67,6 +68,25 @@ export const TEMPLATE_CONTRACTS: Record<MailTemplate, TemplateContract> = {
       en: 'Notice of changed privacy documents. Placeholders: {{name}}, {{username}}, {{loginUrl}}, {{baseUrl}}; the list of documents with {{#each documents}}{{this}}{{/each}}.',
     },
   },
+  REQUEST_STATUS_CHANGED: {
+    sample: {
+      ...SAMPLE_COMMON,
+      name: 'Mario Rossi',
+      code: 'RIC-000123',
+      kind: 'Richiesta di ritiro',
+      status: 'Rifiutata',
+      pickupPoint: 'Rossi Srl – Stabilimento di Verona',
+      date: '02/03/2030',
+      motivation: 'Zona non servita',
+      link: 'https://circula.example/rdr/123',
+    },
+    required: ['code', 'status'],
+    secrets: [],
+    description: {
+      it: "Avviso al richiedente di un cambio di stato di una richiesta di movimentazione. Segnaposto: {{name}} (nome e cognome), {{code}} (codice della richiesta, obbligatorio), {{kind}} (tipo di richiesta), {{status}} (nuovo stato, obbligatorio), {{pickupPoint}} (punto di prelievo), {{date}} (data pianificata, altrimenti data desiderata, gg/mm/aaaa), {{motivation}} (motivo del rifiuto, vuoto se non rifiutata: usare {{#if motivation}}…{{/if}}), {{link}} (la richiesta nell'applicazione), {{baseUrl}}.",
+      en: 'Notice to the requester of a status change of a movement request. Placeholders: {{name}} (full name), {{code}} (request code, required), {{kind}} (request kind), {{status}} (new status, required), {{pickupPoint}} (pickup point), {{date}} (planned date, else wished date, dd/mm/yyyy), {{motivation}} (refusal reason, empty unless refused: use {{#if motivation}}…{{/if}}), {{link}} (the request in the application), {{baseUrl}}.',
+    },
+  },
 };
 
 export const BUILT_IN_TEMPLATES: Record<MailTemplate, Record<MailLang, TemplateSource>> = {
@@ -124,6 +144,22 @@ export const BUILT_IN_TEMPLATES: Record<MailTemplate, Record<MailLang, TemplateS
       body:
         '<p>Hello {{name}},</p>\n<p>we updated these privacy documents:</p>\n<ul>{{#each documents}}<li>{{this}}</li>{{/each}}</ul>\n' +
         '<p>The next time you sign in at <a href="{{loginUrl}}">{{loginUrl}}</a> you will be asked to read and accept them.</p>',
+    },
+  },
+  REQUEST_STATUS_CHANGED: {
+    it: {
+      subject: 'Circula: richiesta {{code}} – {{status}}',
+      body:
+        '<p>Buongiorno {{name}},</p>\n<p>la richiesta <b>{{code}}</b> ({{kind}}) è passata allo stato <b>{{status}}</b>.</p>\n' +
+        '<ul><li>Punto di prelievo: {{pickupPoint}}</li><li>Data: {{date}}</li>{{#if motivation}}<li>Motivo del rifiuto: {{motivation}}</li>{{/if}}</ul>\n' +
+        '<p>Apri la richiesta: <a href="{{link}}">{{link}}</a></p>',
+    },
+    en: {
+      subject: 'Circula: request {{code}} – {{status}}',
+      body:
+        '<p>Hello {{name}},</p>\n<p>the request <b>{{code}}</b> ({{kind}}) is now <b>{{status}}</b>.</p>\n' +
+        '<ul><li>Pickup point: {{pickupPoint}}</li><li>Date: {{date}}</li>{{#if motivation}}<li>Refusal reason: {{motivation}}</li>{{/if}}</ul>\n' +
+        '<p>Open the request: <a href="{{link}}">{{link}}</a></p>',
     },
   },
 };

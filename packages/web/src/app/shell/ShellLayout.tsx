@@ -2,6 +2,7 @@ import { Layout } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { NoticeBell } from '../../domain/notices/NoticeBell';
 import { GlobalSearchBar } from '../../features/global-search/GlobalSearchBar';
 import { useCurrentUser } from '../auth/useAuth';
 import { useReadableRoutes } from '../auth/useReadableRoutes';
@@ -40,6 +41,7 @@ export function ShellLayout() {
           </div>
           <div style={{ display: 'flex', alignItems: 'center', gap: 16 }}>
             <LanguageSwitch />
+            <NoticeBell />
             <SystemMenu user={user} readable={routes} confs={byRoute} />
           </div>
         </Layout.Header>

@@ -1,12 +1,12 @@
-import { CATALOGUE, type ReferenceField, type Target } from '@circula/model';
+import type { ReferenceField, Target } from '@circula/model';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppIcon } from '../../app/shell/icons';
-import { useTargetAbilities } from '../abilities';
+import { useReferenceTarget, useTargetAbilities } from '../abilities';
 import { textIn } from '../labels';
-import { endpointOf, recordLabel, useRecordSummary, type RecordSummary } from '../records-api';
+import { recordLabel, useRecordSummary, type RecordSummary } from '../records-api';
 import { useRecordWidgets } from '../record-widgets';
 import type { FieldInputProps } from '../types';
 
@@ -103,9 +103,8 @@ export function EmbeddedCrudField({ target, value, onChange, disabled = false, c
  * form keeps (the label comes from the record's summary).
  */
 export function EmbeddedReferenceInput({ field: reference, value, onChange, disabled, id }: FieldInputProps<ReferenceField>) {
-  const entity = CATALOGUE.entity(reference.entity)!;
-  const target = CATALOGUE.target(entity.route)!;
-  const endpoint = endpointOf(reference.entity);
+  const target = useReferenceTarget(reference);
+  const endpoint = target.endpoint;
   const { i18n } = useTranslation();
   const queryClient = useQueryClient();
   const abilities = useTargetAbilities(target.route);

@@ -20,7 +20,8 @@ const asMeasure = (v: unknown): { value: unknown; unit: string | null } => {
 };
 
 /**
- * A quantity with its unit among the MEASURE_UNIT values of the field's category. Pairing (spec §4):
+ * A quantity with its unit among the MEASURE_UNIT values of the field's category (or the units the
+ * field names, e.g. kg, t, l and m³ for a request line's estimate). Pairing (spec §4):
  * clearing the number restores the last chosen unit; clearing the unit empties the number.
  */
 export function MeasureInput({ field: measure, value, onChange, disabled, id }: FieldInputProps<MeasureField>) {
@@ -46,7 +47,8 @@ export function MeasureInput({ field: measure, value, onChange, disabled, id }: 
         <LookupSelect
           aria-label={t('FIELDS.MEASURE.UNIT')}
           table="MEASURE_UNIT"
-          filters={{ alpha1: measure.category }}
+          filters={measure.units ? undefined : { alpha1: measure.category }}
+          offered={measure.units ? (v) => measure.units!.includes(v.code) : undefined}
           value={current.unit}
           disabled={disabled}
           optionLabel={(v, label) => v.alpha2 || label}

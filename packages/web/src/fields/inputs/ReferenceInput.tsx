@@ -4,13 +4,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Tag } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTargetAbilities } from '../abilities';
+import { useReferenceTarget, useTargetAbilities } from '../abilities';
 import { AddRecordButton } from '../autocomplete/AddRecordButton';
 import { Autocomplete } from '../autocomplete/Autocomplete';
 import { AUTOCOMPLETE, type Suggestion } from '../autocomplete/autocomplete-rules';
 import { EmbeddedReferenceInput } from '../embedded/EmbeddedReferenceInput';
 import { textIn } from '../labels';
-import { endpointOf, recordLabel, searchRecords, useRecordSummary, type RecordSummary } from '../records-api';
+import { recordLabel, searchRecords, useRecordSummary, type RecordSummary } from '../records-api';
 import { useRecordWidgets } from '../record-widgets';
 import type { FieldInputProps } from '../types';
 
@@ -100,8 +100,7 @@ export function ReferenceInput(props: FieldInputProps<ReferenceField>) {
 }
 
 function AutocompleteReference({ name, field: reference, value, onChange, disabled, id }: FieldInputProps<ReferenceField>) {
-  const endpoint = endpointOf(reference.entity);
-  const route = CATALOGUE.entity(reference.entity)!.route;
+  const { endpoint, route } = useReferenceTarget(reference);
   const search = useReferenceSearch(endpoint);
   const queryClient = useQueryClient();
   const abilities = useTargetAbilities(route);

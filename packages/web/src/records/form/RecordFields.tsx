@@ -1,4 +1,5 @@
-import type { FieldDefinition, Target } from '@circula/model';
+import { isExternal, type FieldDefinition, type Target } from '@circula/model';
+import { useCurrentUser } from '../../app/auth/useAuth';
 import { Col, Form, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { labelOf } from '../../fields/labels';
@@ -7,7 +8,7 @@ import { widgetFor } from '../../fields/registry';
 import { fieldError, formFields, type FormMode } from './record-values';
 
 /** Fields that need the whole row: long texts, structured values. */
-const WIDE: ReadonlySet<FieldDefinition['type']> = new Set(['longText', 'json', 'translations', 'group', 'tags', 'document']);
+const WIDE: ReadonlySet<FieldDefinition['type']> = new Set(['longText', 'json', 'translations', 'group', 'tags', 'document', 'lines']);
 
 /**
  * One antd Form.Item per catalogue field, with the input of the field widget library. The rules
@@ -16,6 +17,10 @@ const WIDE: ReadonlySet<FieldDefinition['type']> = new Set(['longText', 'json', 
  */
 export function RecordFields({ target, mode, disabled }: { target: Target; mode: FormMode; disabled: boolean }) {
   const { t, i18n } = useTranslation();
+  const user = useCurrentUser();
+  const external = user !== null && isExternal(user);
+  // a field the view fixes (a pickup request's kind) is shown, never changed
+  const fixed = new Set(target.filters.filter((f) => f.op === 'eq').map((f) => f.field));
   return (
     <Row gutter={16}>
       {formFields(target, mode).map(([name, catalogued]) => {
@@ -37,7 +42,13 @@ export function RecordFields({ target, mode, disabled }: { target: Target; mode:
                   },
                 ]}
               >
-                <Input name={name} field={field} target={target} mode={mode} disabled={disabled || field.readOnly === true} />
+                <Input
+                  name={name}
+                  field={field}
+                  target={target}
+                  mode={mode}
+                  disabled={disabled || field.readOnly === true || fixed.has(name) || (external && field.staffOnly === true)}
+                />
               </Form.Item>
             </div>
           </Col>

@@ -51,6 +51,14 @@ export function recordValues(target: Target, record: RecordData): FormValues {
 /** An empty input means no value: '' is sent as null (a pattern must not reject an empty optional field). */
 const clean = (value: unknown): unknown => (value === '' || value === undefined ? null : value);
 
+/** The lines of a form array as the server takes them: every line's fields cleaned, untouched empty lines left out. */
+function linesPayload(value: unknown): Record<string, unknown>[] {
+  const lines = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
+  return lines
+    .map((line) => Object.fromEntries(Object.entries(line ?? {}).map(([k, v]) => [k, clean(v)])))
+    .filter((line) => Object.entries(line).some(([k, v]) => k !== 'lineNo' && v !== null));
+}
+
 /**
  * The body of a create or an update: every writable field (left-out fields would keep their
  * value, but the form sends what the user sees), the trimmed code and, on update, the version.
@@ -59,7 +67,7 @@ export function buildPayload(target: Target, values: FormValues, version?: numbe
   const body: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(target.entity.fields)) {
     if (field.readOnly) continue;
-    body[name] = clean(values[name]);
+    body[name] = field.type === 'lines' ? linesPayload(values[name]) : clean(values[name]);
   }
   if (hasCodeField(target.entity)) {
     const code = values[CODE];
@@ -84,8 +92,10 @@ export function fieldError(target: Target, name: string, value: unknown): string
   // the server's create schema (packages/model/src/validation, built once per entity): the web and the server agree on every rule
   const schema = recordSchema(target.entity, { partial: false }).shape[name];
   if (!schema) return null;
-  const parsed = schema.safeParse(clean(value));
+  const parsed = schema.safeParse(field.type === 'lines' ? linesPayload(value) : clean(value));
   if (parsed.success) return null;
+  // a problem inside a line is shown on that line's field: the whole field only says to check them
+  if (field.type === 'lines' && (parsed.error.issues[0]?.path.length ?? 0) > 0) return 'LINES_INVALID';
   // our schemas speak in message keys; zod's own texts (a value of the wrong type) mean INVALID
   const message = parsed.error.issues[0]?.message;
   return message && /^[A-Z][A-Z0-9_]*$/.test(message) ? message : MESSAGES.invalid;

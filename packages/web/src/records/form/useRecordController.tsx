@@ -7,7 +7,8 @@ import { MODAL_WIDTH } from '../../app/modal-sizes';
 import { notifySuccess } from '../../app/notifications';
 import { queryClient } from '../../app/query-client';
 import { restoreFormData } from '../../fields/autocomplete/add-record';
-import { constraintErrors } from '../../fields/field-errors';
+import { constraintErrors, lineErrors, type LineError } from '../../fields/field-errors';
+import { labelOf } from '../../fields/labels';
 import { textIn } from '../../fields/labels';
 import { recordApi, type RecordData } from './record-api';
 import { isStaleVersion, reportError } from './record-errors';
@@ -77,9 +78,21 @@ export interface RecordController {
   conflict: { open: boolean; reloading: boolean; reload: () => Promise<void>; dismiss: () => void };
   /** The leave-confirmation dialog of the guard, to render in the view. */
   leaveDialog: ReactElement;
+  /** Goes to another page of the app (a toolbar action's link; the leave guard still asks when the form is dirty). */
+  navigate: (to: string) => void;
 }
 
 const testId = (id: string): Record<`data-${string}`, string> => ({ 'data-testid': id });
+
+/**
+ * Values a page asks a new record to start with (`navigate('/rdr/new', { state: { defaults: { pickupPoint: 7 } } })`:
+ * the owner's "new request" for a pickup point): only the target's writable fields.
+ */
+function prefilled(target: Target, state: unknown): FormValues {
+  const defaults = (state as { defaults?: unknown } | null)?.defaults;
+  if (!defaults || typeof defaults !== 'object') return {};
+  return Object.fromEntries(Object.entries(defaults).filter(([name]) => target.entity.fields[name] && !target.entity.fields[name].readOnly));
+}
 
 export function useRecordController({ target, conf, mode, record, goBack }: RecordControllerOptions): RecordController {
   const { t, i18n } = useTranslation();
@@ -91,7 +104,7 @@ export function useRecordController({ target, conf, mode, record, goBack }: Reco
   const formMode: FormMode = mode === 'new' ? 'create' : mode === 'edit' ? 'update' : 'show';
   const readOnly = formMode === 'show';
 
-  const [initial] = useState<FormValues>(() => (record ? recordValues(target, record) : initialValues(target)));
+  const [initial] = useState<FormValues>(() => (record ? recordValues(target, record) : { ...initialValues(target), ...prefilled(target, location.state) }));
   const [current, setCurrent] = useState<RecordData | null>(record);
   const [baseline, setBaseline] = useState<FormValues>(initial);
   // back from an autocomplete's "add record": the kept form, with the new record chosen
@@ -136,10 +149,22 @@ export function useRecordController({ target, conf, mode, record, goBack }: Reco
   const canWrite = current ? current.canWrite && conf.canWrite : conf.canCreate;
 
   function showServerErrors(error: unknown) {
+    // an error on a line names the line and its field: "Riga 2 · Caratteristiche di pericolo: obbligatorio"
+    const onLines = lineErrors(error);
+    const lineText = (e: LineError) => {
+      const field = target.entity.fields[e.name];
+      const child = field?.type === 'lines' ? field.entity.fields[e.child] : undefined;
+      const label = child ? labelOf(child, e.child, i18n.language) : e.child;
+      return `${t('FIELDS.LINES.ROW', { n: e.index + 1 })} · ${label}: ${t(`ERRORS.${e.message}`, { defaultValue: e.message })}`;
+    };
     form.setFields(
       Object.entries(constraintErrors(error))
         .filter(([name]) => name in values)
-        .map(([name, messages]) => ({ name, errors: messages.map((m) => t(`ERRORS.${m}`, { defaultValue: m })) })),
+        .map(([name, messages]) => {
+          const detailed = onLines.filter((e) => e.name === name);
+          const texts = detailed.length ? detailed.map(lineText) : messages.map((m) => t(`ERRORS.${m}`, { defaultValue: m }));
+          return { name, errors: texts };
+        }),
     );
   }
 
@@ -295,6 +320,7 @@ export function useRecordController({ target, conf, mode, record, goBack }: Reco
     confirmDelete,
     restore,
     conflict: { open: conflictOpen, reloading, reload: reloadAfterConflict, dismiss: () => setConflictOpen(false) },
+    navigate: (to: string) => void navigate(to),
     leaveDialog: guard.dialog,
   };
 }

@@ -13,6 +13,7 @@ import { ImportModal } from './import/ImportModal';
 import { ExportButton } from './ExportButton';
 import { buildColumnDefs, columnLabel } from './list-column-defs';
 import { listColumns } from './list-columns';
+import type { ListRecord } from './list-api';
 import { FILTERS_PARAM, parseListFilters, withListFilters, type ListFilters } from './list-url';
 import { RecordGrid, type GridFeedback } from './RecordGrid';
 import { useVisibleColumns } from './useVisibleColumns';
@@ -50,6 +51,7 @@ function RecordList({ target, conf }: { target: Target; conf: EntityConf | null 
   const [total, setTotal] = useState<number | null>(null);
   const [error, setError] = useState(false);
   const [selected, setSelected] = useState(0);
+  const [selectedRows, setSelectedRows] = useState<ListRecord[]>([]);
   const [reloadKey, setReloadKey] = useState(0);
   const [importOpen, setImportOpen] = useState(false);
 
@@ -76,7 +78,10 @@ function RecordList({ target, conf }: { target: Target; conf: EntityConf | null 
       },
       failed: () => setError(true),
       sorted: setSort,
-      selected: setSelected,
+      selected: (count, rows) => {
+        setSelected(count);
+        setSelectedRows(rows);
+      },
       open: (id) => navigate(`/${target.route}/${id}`),
     }),
     [navigate, target.route],
@@ -94,7 +99,7 @@ function RecordList({ target, conf }: { target: Target; conf: EntityConf | null 
         </Typography.Title>
         <Space wrap>
           {listActions.map((action) => (
-            <Fragment key={action.key}>{action.render({ target, conf })}</Fragment>
+            <Fragment key={action.key}>{action.render({ target, conf, selected: selectedRows, reload: () => setReloadKey((k) => k + 1) })}</Fragment>
           ))}
           {conf?.canCreate && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`/${target.route}/new`)} data-testid="list-new">

@@ -1,4 +1,4 @@
-import { isScalar, type Target } from '@circula/model';
+import { isScalar, isStored, type Target } from '@circula/model';
 
 /** Columns every record list has besides the entity's fields (API.md record shape). */
 export const CODE_COLUMN = 'code';
@@ -17,7 +17,8 @@ export interface ListColumn {
 
 /** The list's columns in display order: code, status (when the entity has statuses), the fields, last update. */
 export function listColumns(target: Target): ListColumn[] {
-  const fields = Object.entries(target.entity.fields);
+  // lines are never part of a list (the server does not send them there)
+  const fields = Object.entries(target.entity.fields).filter(([, field]) => isStored(field));
   const marked = fields.filter(([, field]) => field.list === true).map(([name]) => name);
   const shown = new Set(marked.length > 0 ? marked : fields.filter(([, field]) => isScalar(field)).slice(0, DEFAULT_FIELD_COLUMNS).map(([name]) => name));
   return [

@@ -1,0 +1,160 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callers, json, q, type Call } from '../configuration/support.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+/** Movement requests (issue 15): header and lines in one write, the workflow, and who sees and does what. */
+describe('movement requests', () => {
+  let t: TestApp;
+  let operator: Call;
+  let owner: Call;
+  let customer: Call;
+  let ownerCompany: number;
+  let ownerPdp: number;
+  let otherPdp: number;
+  let plain: number;
+  let hazardous: number;
+  let loadUnit: number;
+
+  const idOf = async (query: string) => Number((await sql<{ id: number }>`${sql.raw(query)}`.execute(t.db)).rows[0]!.id);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ({ operator, owner, customer } = await callers(t.app, 'operator', 'owner', 'customer'));
+    ownerCompany = await idOf(`select subject_id as id from users where username = 'owner'`);
+    const customerCompany = await idOf(`select subject_id as id from users where username = 'customer'`);
+    ownerPdp = await idOf(`select id from warehouse where owner = ${ownerCompany} and warehouse_type = 'PDP' order by id limit 1`);
+    otherPdp = await idOf(`select id from warehouse where owner = ${customerCompany} and warehouse_type = 'PDP' order by id limit 1`);
+    plain = await idOf(`select id from waste where code = '150101'`);
+    hazardous = await idOf(`select id from waste where code = '150110'`);
+    loadUnit = await idOf(`select id from load_unit order by id limit 1`);
+  });
+  afterAll(() => t.close());
+
+  const line = (waste: number, extra: Record<string, unknown> = {}) => ({ waste, quantity: { value: 1.5, unit: 'T' }, ...extra });
+  const newRequest = (extra: Record<string, unknown> = {}) => ({
+    requester: ownerCompany,
+    pickupPoint: ownerPdp,
+    wishedFrom: '2030-03-02',
+    wishedTo: '2030-03-06',
+    lines: [line(plain), line(hazardous, { hpProperties: ['HP14'], quantity: { value: 200, unit: 'KG' }, loadUnit, loadUnitCount: 2 })],
+    ...extra,
+  });
+
+  it('an owner files a pickup request with its lines for their own pickup point; the weight is summed', async () => {
+    const res = await owner({ method: 'POST', url: '/api/transactions/rdr', ...json(newRequest()) });
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json().data;
+    expect(created).toMatchObject({ kind: 'RDR', status: 'DRAFT', requester: ownerCompany, estimatedKg: 1700, allowedStatuses: ['SUBMITTED', 'CANCELLED'] });
+    expect(created.lines).toHaveLength(2);
+    expect(created.lines[0]).toMatchObject({ lineNo: 1, waste: plain, quantity: { value: 1.5, unit: 'T' } });
+    expect(created.lines[1]).toMatchObject({ lineNo: 2, waste: hazardous, hpProperties: ['HP14'], loadUnitCount: 2 });
+    expect(typeof created.lines[0].id).toBe('number');
+  });
+
+  it('refuses, naming each line field, a hazardous line without HP properties, an ADR class without UN number and a unit of another kind', async () => {
+    const res = await owner({
+      method: 'POST',
+      url: '/api/transactions/rdr',
+      ...json(newRequest({ lines: [line(hazardous), line(plain, { adrClass: '3' }), line(plain, { quantity: { value: 3, unit: 'KM' } })] })),
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    const fields = res.json().errors.map((e: { field: string; message: string }) => `${e.field}:${e.message}`);
+    expect(fields).toEqual(expect.arrayContaining(['lines.2.quantity.unit:INVALID']));
+    const again = await owner({ method: 'POST', url: '/api/transactions/rdr', ...json(newRequest({ lines: [line(hazardous), line(plain, { adrClass: '3' })] })) });
+    expect(again.statusCode, again.body).toBe(400);
+    expect(again.json().errors).toEqual(
+      expect.arrayContaining([
+        { field: 'lines.0.hpProperties', message: 'REQUIRED' },
+        { field: 'lines.1.unNumber', message: 'REQUIRED' },
+      ]),
+    );
+    const none = await owner({ method: 'POST', url: '/api/transactions/rdr', ...json(newRequest({ lines: [] })) });
+    expect(none.json().errors).toEqual(expect.arrayContaining([{ field: 'lines', message: 'REQUIRED' }]));
+  });
+
+  it("refuses an owner's request for another company's pickup point", async () => {
+    const res = await owner({ method: 'POST', url: '/api/transactions/rdr', ...json(newRequest({ pickupPoint: otherPdp })) });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toEqual(expect.arrayContaining([{ field: 'pickupPoint', message: 'NOT_YOUR_COMPANY' }]));
+  });
+
+  it('edits lines in place: kept lines keep their id, new ones are added, missing ones are deleted, a foreign id is refused', async () => {
+    const created = (await owner({ method: 'POST', url: '/api/transactions/rdr', ...json(newRequest()) })).json().data;
+    const [first, second] = created.lines;
+    const res = await owner({
+      method: 'PUT',
+      url: `/api/transactions/rdr/${created.id}`,
+      ...json({ version: created.version, lines: [{ ...second, quantity: { value: 300, unit: 'KG' } }, line(plain, { description: 'Cartone pressato' })] }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const updated = res.json().data;
+    expect(updated.lines.map((l: { id: number }) => l.id)).toEqual([second.id, expect.any(Number)]);
+    expect(updated.lines[1].id).not.toBe(first.id);
+    expect(updated.lines[1]).toMatchObject({ lineNo: 2, description: 'Cartone pressato' });
+    expect(updated.estimatedKg).toBe(1800);
+    const foreign = await owner({ method: 'PUT', url: `/api/transactions/rdr/${created.id}`, ...json({ version: updated.version, lines: [{ ...first }] }) });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().errors).toEqual([{ field: 'lines.0.id', message: 'NOT_FOUND' }]);
+    const history = (await owner({ method: 'GET', url: `/api/transactions/rdr/${created.id}/history` })).json().data.items;
+    expect(history.at(-1).changes.lines).toBeDefined();
+  });
+
+  it('runs the workflow: the owner submits, only staff accept, a refusal needs its motivation, planning needs its day', async () => {
+    const created = (await owner({ method: 'POST', url: '/api/transactions/rdr', ...json(newRequest()) })).json().data;
+    const submitted = await owner({ method: 'PUT', url: `/api/transactions/rdr/${created.id}?newStatus=SUBMITTED`, ...json({ version: created.version }) });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    expect(submitted.json().data).toMatchObject({ status: 'SUBMITTED', canWrite: false, allowedStatuses: [] });
+    // once submitted, the owner no longer changes it, and never accepts it
+    const accept = await owner({ method: 'PUT', url: `/api/transactions/rdr/${created.id}?newStatus=ACCEPTED`, ...json({ version: submitted.json().data.version }) });
+    expect(accept.statusCode).toBe(403);
+
+    const seen = (await operator({ method: 'GET', url: `/api/transactions/rdr/${created.id}` })).json().data;
+    expect(seen.allowedStatuses).toEqual(['ACCEPTED', 'REFUSED', 'CANCELLED']);
+    const refused = await operator({ method: 'PUT', url: `/api/transactions/rdr/${created.id}?newStatus=REFUSED`, ...json({ version: seen.version }) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([{ field: 'refusalMotivation', message: 'REQUIRED' }]);
+
+    const accepted = await operator({ method: 'PUT', url: `/api/transactions/rdr/${created.id}?newStatus=ACCEPTED`, ...json({ version: seen.version }) });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const unplanned = await operator({ method: 'PUT', url: `/api/transactions/rdr/${created.id}?newStatus=PLANNED`, ...json({ version: accepted.json().data.version }) });
+    expect(unplanned.json().errors).toEqual([{ field: 'plannedDate', message: 'REQUIRED' }]);
+    const past = await operator({ method: 'PUT', url: `/api/transactions/rdr/${created.id}?newStatus=PLANNED`, ...json({ version: accepted.json().data.version, plannedDate: '2020-01-01' }) });
+    expect(past.json().errors).toEqual([{ field: 'plannedDate', message: 'DATE_IN_PAST' }]);
+    const planned = await operator({ method: 'PUT', url: `/api/transactions/rdr/${created.id}?newStatus=PLANNED`, ...json({ version: accepted.json().data.version, plannedDate: '2030-03-04' }) });
+    expect(planned.statusCode, planned.body).toBe(200);
+    expect(planned.json().data).toMatchObject({ status: 'PLANNED', plannedDate: '2030-03-04' });
+    const mine = (await owner({ method: 'GET', url: `/api/transactions/rdr/${created.id}` })).json().data;
+    expect(mine).toMatchObject({ status: 'PLANNED', plannedDate: '2030-03-04' });
+  });
+
+  it("shows external users only their company's requests, in lists and by id", async () => {
+    const created = (await owner({ method: 'POST', url: '/api/transactions/rdr', ...json(newRequest()) })).json().data;
+    expect((await customer({ method: 'GET', url: `/api/transactions/rdr/${created.id}` })).statusCode).toBe(404);
+    const list = (await customer({ method: 'GET', url: `/api/transactions/rdr?q=${q({ filters: [{ field: 'id', op: 'eq', value: created.id }] })}` })).json().data;
+    expect(list.total).toBe(0);
+    const staff = (await operator({ method: 'GET', url: `/api/transactions/movement-requests?q=${q({ filters: [{ field: 'id', op: 'eq', value: created.id }] })}` })).json().data;
+    expect(staff.total).toBe(1);
+    expect(staff.items[0].lines).toBeUndefined();
+  });
+
+  it('seeds about 1 500 demo requests of every kind and status, with their lines, that read back through the API', async () => {
+    const { rows } = await sql<{ kind: string; status: string; n: number }>`select kind, status, count(*)::int as n from transaction group by kind, status`.execute(t.db);
+    const total = rows.reduce((n, r) => n + r.n, 0);
+    expect(total).toBeGreaterThan(1400);
+    expect(new Set(rows.map((r) => r.kind))).toEqual(new Set(['RDR', 'RDT', 'PPC', 'R3T', 'UR']));
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['DRAFT', 'SUBMITTED', 'ACCEPTED', 'REFUSED', 'PLANNED', 'DONE', 'CANCELLED']));
+    const mine = (await owner({ method: 'GET', url: `/api/transactions/rdr?q=${q({ filters: [{ field: 'status', op: 'in', value: ['SUBMITTED', 'ACCEPTED', 'PLANNED'] }] })}` })).json().data;
+    expect(mine.total).toBeGreaterThan(0);
+    expect(mine.items.every((r: { requester: number }) => r.requester === ownerCompany)).toBe(true);
+    const one = (await operator({ method: 'GET', url: `/api/transactions/movement-requests/${mine.items[0].id}` })).json().data;
+    expect(one.lines.length).toBeGreaterThan(0);
+    // a demo request passes the rules a user's save applies: saving it unchanged is accepted
+    const draft = (await owner({ method: 'GET', url: `/api/transactions/rdr?q=${q({ filters: [{ field: 'status', op: 'eq', value: 'DRAFT' }] })}` })).json().data.items[0];
+    if (draft) {
+      const full = (await owner({ method: 'GET', url: `/api/transactions/rdr/${draft.id}` })).json().data;
+      const saved = await owner({ method: 'PUT', url: `/api/transactions/rdr/${draft.id}`, ...json(full) });
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+  });
+});
