@@ -189,6 +189,12 @@ export interface LinesField extends FieldBase {
   min?: number;
   /** At most this many lines (default 200). */
   max?: number;
+  /**
+   * A line's reference offered among the ids a record the header names lists (a request line's EER
+   * code among those its destination is authorised for): `{ waste: { by: 'destination', through:
+   * 'authorisedWaste' } }`. Only while that record lists some; the server checks the same rule.
+   */
+  restrict?: Readonly<Record<string, { by: string; through: string }>>;
 }
 
 /** Free JSON object for configuration (extraFields of table values, column notes). */

@@ -61,10 +61,11 @@ export function endpointOf(entity: string): string {
 export const SKIP_WAITER_HEADER = { skipWaiter: 'true' } as const;
 
 /** Autocomplete search (spec §7): free text, live records only, `size` results. */
-export async function searchRecords(endpoint: string, text: string, size: number, signal?: AbortSignal): Promise<RecordSummary[]> {
+export async function searchRecords(endpoint: string, text: string, size: number, signal?: AbortSignal, restrictTo?: readonly number[] | null): Promise<RecordSummary[]> {
   if (!endpoint) throw new Error('autocomplete: empty endpoint');
+  const filters = restrictTo ? [{ field: 'id', op: 'in', value: restrictTo }] : undefined;
   const data = await http.data<{ items: RecordSummary[] }>(endpoint, {
-    query: { q: JSON.stringify({ query: text }), size, page: 0, showDeleted: false, showArchived: false, showTags: false },
+    query: { q: JSON.stringify({ query: text, ...(filters ? { filters } : {}) }), size, page: 0, showDeleted: false, showArchived: false, showTags: false },
     headers: { ...SKIP_WAITER_HEADER },
     ...(signal ? { signal } : {}),
   });

@@ -25,6 +25,8 @@ export interface FieldInputProps<F extends FieldDefinition = FieldDefinition, V 
   id?: string;
   /** 'create' or 'update': some lookups filter differently when creating (spec §3). */
   mode: 'create' | 'update' | 'show';
+  /** A reference's suggestions only among these ids (a line's EER code among its destination's); null or absent: any. */
+  restrictTo?: readonly number[] | null;
 }
 
 export interface FieldDisplayProps<F extends FieldDefinition = FieldDefinition, V = unknown> {

@@ -92,7 +92,14 @@ export const transaction = defineEntity({
     transportCausal: lookup('TRANSPORT_CAUSAL', { label: { it: 'Causale del trasporto', en: 'Reason for transport' }, multiple: true }),
     siteContact: text({ label: { it: 'Referente sul posto', en: 'Contact on site' }, max: 120 }),
     siteContactPhone: text({ label: { it: 'Telefono del referente', en: 'Contact phone' }, max: 40 }),
-    lines: lines(transactionLine, { label: { it: 'Rifiuti da movimentare', en: 'Waste to move' }, required: true, min: 1, max: 100 }),
+    lines: lines(transactionLine, {
+      label: { it: 'Rifiuti da movimentare', en: 'Waste to move' },
+      required: true,
+      min: 1,
+      max: 100,
+      // only the codes the destination is authorised for, when one is set (checked again by the server)
+      restrict: { waste: { by: 'destination', through: 'authorisedWaste' } },
+    }),
     // the sum of the lines' estimates in kg (weights only: volumes have no density): computed by the server
     estimatedKg: decimal(3, { label: { it: 'Peso stimato (kg)', en: 'Estimated weight (kg)' }, readOnly: true, list: true }),
     plannedDate: date({ label: { it: 'Data pianificata', en: 'Planned date' }, list: true, staffOnly: true }),

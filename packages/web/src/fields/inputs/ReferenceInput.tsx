@@ -14,12 +14,12 @@ import { recordLabel, searchRecords, useRecordSummary, type RecordSummary } from
 import { useRecordWidgets } from '../record-widgets';
 import type { FieldInputProps } from '../types';
 
-function useReferenceSearch(endpoint: string) {
+function useReferenceSearch(endpoint: string, restrictTo?: readonly number[] | null) {
   const queryClient = useQueryClient();
   const { i18n } = useTranslation();
   return useCallback(
     async (text: string, signal: AbortSignal): Promise<Suggestion[]> => {
-      const records = await searchRecords(endpoint, text, AUTOCOMPLETE.size, signal);
+      const records = await searchRecords(endpoint, text, AUTOCOMPLETE.size, signal, restrictTo);
       return records.map((r) => {
         // a chosen record's label is known: the display does not ask for it again
         queryClient.setQueryData(['record-summary', endpoint, r.id], r);
@@ -27,7 +27,7 @@ function useReferenceSearch(endpoint: string) {
         return { value: r.id, label: recordLabel(r, i18n.language, endpoint), keys: [r.code ?? '', name].filter(Boolean) };
       });
     },
-    [endpoint, queryClient, i18n.language],
+    [endpoint, queryClient, i18n.language, restrictTo],
   );
 }
 
@@ -99,9 +99,9 @@ export function ReferenceInput(props: FieldInputProps<ReferenceField>) {
   return <AutocompleteReference {...props} />;
 }
 
-function AutocompleteReference({ name, field: reference, value, onChange, disabled, id }: FieldInputProps<ReferenceField>) {
+function AutocompleteReference({ name, field: reference, value, onChange, disabled, id, restrictTo }: FieldInputProps<ReferenceField>) {
   const { endpoint, route } = useReferenceTarget(reference);
-  const search = useReferenceSearch(endpoint);
+  const search = useReferenceSearch(endpoint, restrictTo);
   const queryClient = useQueryClient();
   const abilities = useTargetAbilities(route);
   const { i18n } = useTranslation();

@@ -1,7 +1,11 @@
 import { MinusOutlined, PlusOutlined } from '@ant-design/icons';
-import { recordSchema, type FieldDefinition, type LinesField } from '@circula/model';
+import { recordSchema, type FieldDefinition, type LinesField, type ReferenceField, type Target } from '@circula/model';
+import { useQueries } from '@tanstack/react-query';
 import { Button, Card, Col, Flex, Form, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { http } from '../../api/client';
+import { useReadableRoutes } from '../../app/auth/useReadableRoutes';
+import { referenceTarget } from '../records-api';
 import { labelOf } from '../labels';
 import { widgetFor } from '../registry';
 import type { FieldDisplayProps, FieldInputProps } from '../types';
@@ -35,6 +39,36 @@ export function lineFieldError(lines: LinesField, name: string, value: unknown):
   return message && /^[A-Z][A-Z0-9_]*$/.test(message) ? message : 'INVALID';
 }
 
+/**
+ * The ids each restricted line reference may take (LinesField.restrict): the list the header's
+ * chosen record holds (a destination's authorised EER codes); null while nothing restricts it.
+ */
+export function useLineRestrictions(lines: LinesField, header: Target): Readonly<Record<string, readonly number[] | null>> {
+  const form = Form.useFormInstance();
+  const { routes } = useReadableRoutes();
+  const rules = Object.entries(lines.restrict ?? {});
+  const chosen = Form.useWatch((values: Record<string, unknown>) => rules.map(([, rule]) => values?.[rule.by] ?? null), form) ?? rules.map(() => null);
+  const records = useQueries({
+    queries: rules.map(([, rule], i) => {
+      const by = header.entity.fields[rule.by];
+      const id = chosen[i];
+      const endpoint = by?.type === 'reference' ? referenceTarget(by as ReferenceField, routes).endpoint : null;
+      return {
+        queryKey: ['line-restriction', endpoint, id],
+        queryFn: () => http.data<Record<string, unknown>>(`${endpoint}/${String(id)}`, { silent: true }),
+        enabled: endpoint !== null && typeof id === 'number',
+        staleTime: 60_000,
+      };
+    }),
+  });
+  return Object.fromEntries(
+    rules.map(([child, rule], i) => {
+      const listed = records[i]?.data?.[rule.through];
+      return [child, typeof chosen[i] === 'number' && Array.isArray(listed) && listed.length > 0 ? (listed as number[]) : null];
+    }),
+  );
+}
+
 /** Fields that need a whole line of the card. */
 const WIDE = new Set<FieldDefinition['type']>(['longText', 'json', 'translations', 'group', 'tags', 'document']);
 
@@ -48,6 +82,7 @@ export function LinesInput({ field, name, value, onChange, disabled, target, mod
   const { t, i18n } = useTranslation();
   const stored = asLines(value);
   const lines = stored.length ? stored : [{}];
+  const restrictions = useLineRestrictions(field, target);
   const set = (next: LineValue[]) => onChange?.(next);
   return (
     <Flex vertical gap={8} className="circula-form-array" data-testid={`lines-${name}`}>
@@ -106,6 +141,7 @@ export function LinesInput({ field, name, value, onChange, disabled, target, mod
                       target={target}
                       mode={mode}
                       disabled={disabled || definition.readOnly === true}
+                      restrictTo={restrictions[child] ?? null}
                       value={line[child] ?? null}
                       onChange={(next: unknown) => set(lines.map((l, i) => (i === index ? { ...l, [child]: next } : l)))}
                     />
