@@ -38,15 +38,15 @@ async function seed(db: Db): Promise<{ seconds: number; lines: number }> {
     const to = Math.min(REQUESTS, from + batch - 1);
     await sql`
       insert into transaction (kind, status, requester, producer, pickup_point, wished_from, urgency, estimated_kg, created_by, updated_by)
-      select (array[${kinds}])[1 + g % 10], (array[${statuses}])[1 + (g / 10) % 10],
-             (array[${ownerIds}])[1 + g % ${points.length}], (array[${ownerIds}])[1 + g % ${points.length}], (array[${pointIds}])[1 + g % ${points.length}],
+      select (array[${kinds}]::text[])[1 + g % 10], (array[${statuses}]::text[])[1 + (g / 10) % 10],
+             (array[${ownerIds}]::bigint[])[1 + g % ${points.length}], (array[${ownerIds}]::bigint[])[1 + g % ${points.length}], (array[${pointIds}]::bigint[])[1 + g % ${points.length}],
              date '2026-11-24' - (g % 730), 'NORMAL', 1000 + g % 9000, 'bench', 'bench'
       from generate_series(${from}::int, ${to}::int) g`.execute(db);
   }
   await sql`update transaction set code = 'RIC-' || lpad(id::text, 7, '0') where code is null`.execute(db);
   await sql`
     insert into transaction_line (parent_id, root_id, line_no, waste, quantity, created_by, updated_by)
-    select t.id, t.id, n, (array[${wasteIds}])[1 + (t.id * 7 + n) % ${wastes.length}], jsonb_build_object('value', 1 + (t.id + n) % 20, 'unit', 'T'), 'bench', 'bench'
+    select t.id, t.id, n, (array[${wasteIds}]::bigint[])[1 + (t.id * 7 + n) % ${wastes.length}], jsonb_build_object('value', 1 + (t.id + n) % 20, 'unit', 'T'), 'bench', 'bench'
     from transaction t cross join generate_series(1, 3) n
     where n <= 2 + (t.id % 2)`.execute(db);
   const { rows } = await sql<{ n: number }>`select count(*)::int as n from transaction_line`.execute(db);

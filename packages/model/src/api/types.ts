@@ -21,9 +21,12 @@ export interface Page<T> {
 /** `{ data: … }`: the envelope of every successful answer (API.md "Envelope"). */
 export const dataOf = <T extends z.ZodType>(data: T) => z.object({ data });
 
-/** `{ items, total, page, size }`: a page of a list. */
+/**
+ * `{ items, total, page, size }`: a page of a list. `estimated: true` when the list holds more than
+ * the server counts exactly (LIST_EXACT_COUNT): `total` is then the planner's estimate.
+ */
 export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), size: z.number().int() });
+  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), size: z.number().int(), estimated: z.literal(true).optional() });
 
 /** `{ items }`: a list answered whole. */
 export const itemsOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });

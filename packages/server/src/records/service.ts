@@ -59,6 +59,11 @@ const fieldErrors = (error: unknown): FieldError[] | null =>
 class RetryRowByRow extends Error {}
 
 const KNOWN_MESSAGES = new Set<string>(Object.values(MESSAGES));
+/**
+ * Lists count their matches exactly up to this many; beyond, the total is the planner's estimate
+ * (flagged `estimated`): counting a million rows on every page costs more than the page itself.
+ */
+export const LIST_EXACT_COUNT = 10_000;
 const EXPORT_BATCH = 500;
 /** The record-level access columns and the record keys they are read and written as. */
 const ACCESS_FIELDS: Readonly<Record<string, string>> = { auth_read: 'authRead', auth_write: 'authWrite', auth_read_map: 'authReadMap', auth_write_map: 'authWriteMap' };
@@ -242,6 +247,8 @@ export class RecordService {
     //   disk past a few thousand).
     // - Otherwise an index reads just the page, and the count (an uncorrelated subquery, run
     //   once) comes from the index alone.
+    // Counts stop at LIST_EXACT_COUNT + 1 rows: a bigger list gets the planner's estimate.
+    const capped = sql`(select count(*) from (select 1 from ${table} where ${where} limit ${LIST_EXACT_COUNT + 1}) as counted)`;
     const { rows } = freeText
       ? await sql<Record<string, unknown>>`
           with matches as materialized (select ${sql.join(sortColumns.map((c) => sql.ref(c)))} from ${table} where ${where}),
@@ -249,13 +256,26 @@ export class RecordService {
           select ${columns}, ${canWrite} as can_write, (select count(*) from matches) as total_count
           from ${table} where id in (select id from page) order by ${orderBy}`.execute(this.db)
       : await sql<Record<string, unknown>>`
-          select ${columns}, ${canWrite} as can_write, (select count(*) from ${table} where ${where}) as total_count
+          select ${columns}, ${canWrite} as can_write, ${capped} as total_count
           from ${table} where ${where} order by ${orderBy} limit ${size} offset ${page * size}`.execute(this.db);
     let total = rows.length > 0 ? Number(rows[0]!.total_count) : undefined;
     // past the last page there is no row to carry the count
     if (total === undefined && page === 0) total = 0;
-    total ??= (await sql<{ total: number }>`select count(*)::int as total from ${table} where ${where}`.execute(this.db)).rows[0]?.total ?? 0;
+    total ??= Number((await sql<{ total: number }>`select ${capped} as total`.execute(this.db)).rows[0]?.total ?? 0);
+    if (total > LIST_EXACT_COUNT) {
+      const estimate = await this.estimateRows(sql`select 1 from ${table} where ${where}`);
+      // the estimate is never below what was counted, nor below the rows this page proves exist
+      return { items: rows.map((row) => this.toRecord(principal, target, row)), total: Math.max(estimate, LIST_EXACT_COUNT + 1, page * size + rows.length), page, size, estimated: true as const };
+    }
     return { items: rows.map((row) => this.toRecord(principal, target, row)), total, page, size };
+  }
+
+  /** The planner's estimate of the rows a query returns (EXPLAIN, nothing is run). */
+  private async estimateRows(query: RawBuilder<unknown>): Promise<number> {
+    const { rows } = await sql<{ 'QUERY PLAN': unknown }>`explain (format json) ${query}`.execute(this.db);
+    const raw = rows[0]?.['QUERY PLAN'];
+    const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[];
+    return Math.round(plan[0]?.Plan?.['Plan Rows'] ?? 0);
   }
 
   /**

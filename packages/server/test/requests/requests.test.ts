@@ -157,4 +157,18 @@ describe('movement requests', () => {
       expect(saved.statusCode, saved.body).toBe(200);
     }
   });
+
+  it('counts a list exactly up to 10 000 rows and estimates beyond, flagged (a page never counts a million rows)', async () => {
+    await sql`insert into transaction (kind, status, requester, pickup_point, wished_from, created_by, updated_by)
+      select 'RDT', 'DONE', requester, pickup_point, wished_from - (g % 300), 'test', 'test'
+      from (select requester, pickup_point, wished_from from transaction order by id limit 1) t, generate_series(1, 10500) g`.execute(t.db);
+    await sql`analyze transaction`.execute(t.db);
+    const big = (await operator({ method: 'GET', url: '/api/transactions/rdt?size=20' })).json().data;
+    expect(big.estimated).toBe(true);
+    expect(big.total).toBeGreaterThan(10_000);
+    expect(big.items).toHaveLength(20);
+    const small = (await operator({ method: 'GET', url: `/api/transactions/rdt?size=20&q=${q({ filters: [{ field: 'status', op: 'eq', value: 'SUBMITTED' }] })}` })).json().data;
+    expect(small.estimated).toBeUndefined();
+    expect(small.total).toBeLessThan(10_000);
+  });
 });

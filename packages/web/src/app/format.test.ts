@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, formatNumber } from './format';
+import { formatCompact, formatDate, formatDateTime, formatMoney, formatNumber } from './format';
 
 describe('Italian formatters', () => {
   it('formats dates as dd/mm/yyyy', () => {
@@ -27,5 +27,13 @@ describe('Italian formatters', () => {
     expect(formatMoney(1234.56)).toBe('1.234,56\u00a0€');
     expect(formatMoney(-7)).toBe('-7,00\u00a0€');
     expect(formatMoney(null)).toBe('');
+  });
+});
+
+describe('rough counts', () => {
+  it('say an estimate as people read it: 1,2 M, 240.000', () => {
+    expect(formatCompact(1_234_567)).toBe('1,2 M');
+    expect(formatCompact(243_871)).toBe('240.000');
+    expect(formatCompact(10_523)).toBe('11.000');
   });
 });

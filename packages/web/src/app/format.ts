@@ -39,6 +39,13 @@ export function formatNumber(value: number | null | undefined, digits?: number):
   }).format(value);
 }
 
+/** A rough count, as an estimate is said: 1,2 M; 240.000 (two significant digits). */
+export function formatCompact(value: number): string {
+  if (value >= 1_000_000) return `${formatNumber(Math.round(value / 100_000) / 10)} M`;
+  const magnitude = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(value, 1))) - 1);
+  return formatNumber(Math.round(value / magnitude) * magnitude);
+}
+
 /** 1.234,56 € (the space before the symbol is a no-break space). */
 export function formatMoney(value: number | null | undefined, currency = 'EUR'): string {
   if (value == null || Number.isNaN(value)) return '';

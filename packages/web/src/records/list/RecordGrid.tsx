@@ -9,8 +9,8 @@ const recordId = (record: ListRecord) => String(record.id);
 const deletedRowStyle: RowStyle = { color: '#8c8c8c', textDecoration: 'line-through' };
 
 export interface GridFeedback {
-  /** The search answered: the total of matching rows. */
-  loaded(total: number): void;
+  /** The search answered: the total of matching rows (`estimated`: the server's estimate of a big list). */
+  loaded(total: number, estimated?: boolean): void;
   failed(error: unknown): void;
   /** The sort the user chose by clicking headers (server-side sort). */
   sorted(sort: ListRequest['sort']): void;

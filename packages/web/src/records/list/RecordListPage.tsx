@@ -7,7 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useReadableRoutes } from '../../app/auth/useReadableRoutes';
 import { useRouteSlots } from '../../domain';
 import { AreaForbidden, AreaLoadError } from '../AreaResults';
-import { formatNumber } from '../../app/format';
+import { formatCompact, formatNumber } from '../../app/format';
 import { ColumnChooser } from './ColumnChooser';
 import { ImportModal } from './import/ImportModal';
 import { ExportButton } from './ExportButton';
@@ -49,6 +49,7 @@ function RecordList({ target, conf }: { target: Target; conf: EntityConf | null 
   const [showDeleted, setShowDeleted] = useState(false);
   const [sort, setSort] = useState<SortSpec[]>([]);
   const [total, setTotal] = useState<number | null>(null);
+  const [estimated, setEstimated] = useState(false);
   const [error, setError] = useState(false);
   const [selected, setSelected] = useState(0);
   const [selectedRows, setSelectedRows] = useState<ListRecord[]>([]);
@@ -72,8 +73,9 @@ function RecordList({ target, conf }: { target: Target; conf: EntityConf | null 
 
   const feedback: GridFeedback = useMemo(
     () => ({
-      loaded: (count) => {
+      loaded: (count, roughly) => {
         setTotal(count);
+        setEstimated(roughly === true);
         setError(false);
       },
       failed: () => setError(true),
@@ -160,7 +162,11 @@ function RecordList({ target, conf }: { target: Target; conf: EntityConf | null 
 
       <Space size="large">
         <Typography.Text data-testid="list-total" data-total={total ?? ''} type="secondary">
-          {total === null ? t('RECORD_LIST.TOTAL_LOADING') : t('RECORD_LIST.TOTAL', { count: total, total: formatNumber(total) })}
+          {total === null
+            ? t('RECORD_LIST.TOTAL_LOADING')
+            : estimated
+              ? t('RECORD_LIST.TOTAL_ESTIMATED', { total: formatCompact(total) })
+              : t('RECORD_LIST.TOTAL', { count: total, total: formatNumber(total) })}
         </Typography.Text>
         {selected > 0 && <Typography.Text data-testid="list-selected">{t('RECORD_LIST.SELECTED', { count: selected })}</Typography.Text>}
       </Space>

@@ -1,6 +1,6 @@
 import type { IGetRowsParams } from 'ag-grid-community';
 import { describe, expect, it, vi } from 'vitest';
-import { infiniteDatasource, type BlockPage } from './infinite-grid';
+import { infiniteDatasource, lastRowOf, type BlockPage } from './infinite-grid';
 
 /** What the grid hands getRows (the grid api and context are not read by the datasource). */
 function rowsParams(startRow: number, endRow: number) {
@@ -22,7 +22,7 @@ describe('infinite-row-model datasource', () => {
     await settle();
     expect(fetchBlock).toHaveBeenCalledWith({ startRow: 100, endRow: 200, sortModel: [{ colId: 'name', sort: 'desc' }] });
     expect(params.successCallback).toHaveBeenCalledWith([{ id: 101 }], 250);
-    expect(feedback.loaded).toHaveBeenCalledWith(250);
+    expect(feedback.loaded).toHaveBeenCalledWith(250, false);
   });
 
   it('tells the grid and the page of a failure', async () => {
@@ -46,5 +46,13 @@ describe('infinite-row-model datasource', () => {
     await settle();
     expect(params.successCallback).toHaveBeenCalledWith([], 0);
     expect(feedback.loaded).not.toHaveBeenCalled();
+  });
+});
+
+describe('an estimated total', () => {
+  it('leaves the last row unknown until a block comes back short', () => {
+    expect(lastRowOf({ items: new Array(100), total: 5000 }, { startRow: 0, endRow: 100 })).toBe(5000);
+    expect(lastRowOf({ items: new Array(100), total: 1_200_000, estimated: true }, { startRow: 0, endRow: 100 })).toBe(-1);
+    expect(lastRowOf({ items: new Array(37), total: 1_200_000, estimated: true }, { startRow: 1_000_100, endRow: 1_000_200 })).toBe(1_000_137);
   });
 });

@@ -30,12 +30,23 @@ export interface BlockRequest {
 export interface BlockPage<T> {
   items: T[];
   total: number;
+  /** The total is the server's estimate (a list past its exact count). */
+  estimated?: boolean;
 }
 
 /** What the page around the grid hears of its requests. */
 export interface BlockFeedback {
-  loaded(total: number): void;
+  loaded(total: number, estimated?: boolean): void;
   failed(error: unknown): void;
+}
+
+/**
+ * The last row AG Grid is told of: the total when exact; with an estimate, unknown (-1: the grid
+ * keeps asking as the user scrolls) until a block comes back short, which is the end.
+ */
+export function lastRowOf(page: { items: unknown[]; total: number; estimated?: boolean }, block: { startRow: number; endRow: number }): number {
+  if (!page.estimated) return page.total;
+  return page.items.length < block.endRow - block.startRow ? block.startRow + page.items.length : -1;
 }
 
 /**
@@ -49,8 +60,8 @@ export function infiniteDatasource<T>(fetchBlock: (block: BlockRequest) => Promi
     getRows(params) {
       fetchBlock({ startRow: params.startRow, endRow: params.endRow, sortModel: params.sortModel }).then(
         (page) => {
-          params.successCallback(page.items, page.total);
-          if (current) feedback().loaded(page.total);
+          params.successCallback(page.items, lastRowOf(page, params));
+          if (current) feedback().loaded(page.total, page.estimated === true);
         },
         (error: unknown) => {
           params.failCallback();
