@@ -4,7 +4,8 @@
  * (≈ 1 M lines), then with autocannon: the pickup-request list as the staff opens it (newest wished
  * first, a page of 20), the same list filtered by status, the owner's list (row rules: their
  * company only) and one request with its lines — each beside the SQL the engine sends, run
- * straight through the driver with the same concurrency in the same run.
+ * straight through the driver with the same concurrency in the same run (counts capped as the
+ * engine caps them: LIST_EXACT_COUNT).
  * `BENCH_DATABASE_URL=… npm run bench:requests -w @circula/bench` for PostgreSQL (its public
  * schema is dropped and recreated); without it, embedded PGlite.
  */
@@ -86,7 +87,7 @@ async function main() {
       api: (address, token) => apiLoad(address, token, LOAD, () => ({ path: '/api/transactions/rdr?size=20' })),
       raw: () =>
         sqlLoad(LOAD, () =>
-          sql`select ${REQUEST_COLUMNS}, (select count(*) from transaction where kind = 'RDR' and not deleted and not archived) as total
+          sql`select ${REQUEST_COLUMNS}, (select count(*) from (select 1 from transaction where kind = 'RDR' and not deleted and not archived limit 10001) c) as total
             from transaction where kind = 'RDR' and not deleted and not archived order by wished_from desc, id desc limit 20`.execute(db),
         ),
     },
@@ -97,7 +98,7 @@ async function main() {
       raw: () =>
         sqlLoad(LOAD, async () => {
           const s = status();
-          await sql`select ${REQUEST_COLUMNS}, (select count(*) from transaction where kind = 'RDR' and status = ${s} and not deleted and not archived) as total
+          await sql`select ${REQUEST_COLUMNS}, (select count(*) from (select 1 from transaction where kind = 'RDR' and status = ${s} and not deleted and not archived limit 10001) c) as total
             from transaction where kind = 'RDR' and status = ${s} and not deleted and not archived order by wished_from desc, id desc limit 20`.execute(db);
         }),
     },
@@ -107,7 +108,7 @@ async function main() {
       api: (address, token) => apiLoad(address, token, LOAD, () => ({ path: '/api/transactions/rdr?size=20' })),
       raw: () =>
         sqlLoad(LOAD, () =>
-          sql`select ${REQUEST_COLUMNS}, (select count(*) from transaction where kind = 'RDR' and (requester = ${ownerCompany} or producer = ${ownerCompany}) and not deleted and not archived) as total
+          sql`select ${REQUEST_COLUMNS}, (select count(*) from (select 1 from transaction where kind = 'RDR' and (requester = ${ownerCompany} or producer = ${ownerCompany}) and not deleted and not archived limit 10001) c) as total
             from transaction where kind = 'RDR' and (requester = ${ownerCompany} or producer = ${ownerCompany}) and not deleted and not archived order by wished_from desc, id desc limit 20`.execute(db),
         ),
     },

@@ -80,7 +80,9 @@ function companyRule(catalogue: Catalogue, entity: EntityDefinition, userId: num
     const column = sql.ref(columnName(name));
     return field.type === 'reference' && field.multiple
       ? sql<SqlBool>`${column} && array(${companySubjects(userId)})::bigint[]`
-      : sql<SqlBool>`${column} in (${companySubjects(userId)})`;
+      : // an array built once per query (an InitPlan): `in (subquery)` ORed over several fields was
+        // re-run for every row, ten times slower on an owner's list of 400 000 requests
+        sql<SqlBool>`${column} = any(array(${companySubjects(userId)})::bigint[])`;
   });
   return sql<SqlBool>`(${sql.join(mine, sql` or `)})`;
 }

@@ -64,6 +64,8 @@ const KNOWN_MESSAGES = new Set<string>(Object.values(MESSAGES));
  * (flagged `estimated`): counting a million rows on every page costs more than the page itself.
  */
 export const LIST_EXACT_COUNT = 10_000;
+/** A table's statistics are refreshed for an estimate at most this often (ms). */
+const ANALYZE_INTERVAL_MS = 10 * 60_000;
 const EXPORT_BATCH = 500;
 /** The record-level access columns and the record keys they are read and written as. */
 const ACCESS_FIELDS: Readonly<Record<string, string>> = { auth_read: 'authRead', auth_write: 'authWrite', auth_read_map: 'authReadMap', auth_write_map: 'authWriteMap' };
@@ -263,7 +265,7 @@ export class RecordService {
     if (total === undefined && page === 0) total = 0;
     total ??= Number((await sql<{ total: number }>`select ${capped} as total`.execute(this.db)).rows[0]?.total ?? 0);
     if (total > LIST_EXACT_COUNT) {
-      const estimate = await this.estimateRows(sql`select 1 from ${table} where ${where}`);
+      const estimate = await this.estimateRows(tableName(entity), sql`select 1 from ${table} where ${where}`);
       // the estimate is never below what was counted, nor below the rows this page proves exist
       return { items: rows.map((row) => this.toRecord(principal, target, row)), total: Math.max(estimate, LIST_EXACT_COUNT + 1, page * size + rows.length), page, size, estimated: true as const };
     }
@@ -271,11 +273,28 @@ export class RecordService {
   }
 
   /** The planner's estimate of the rows a query returns (EXPLAIN, nothing is run). */
-  private async estimateRows(query: RawBuilder<unknown>): Promise<number> {
+  private async planRows(query: RawBuilder<unknown>): Promise<number> {
     const { rows } = await sql<{ 'QUERY PLAN': unknown }>`explain (format json) ${query}`.execute(this.db);
     const raw = rows[0]?.['QUERY PLAN'];
     const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[];
     return Math.round(plan[0]?.Plan?.['Plan Rows'] ?? 0);
+  }
+
+  /** When each table's statistics were last refreshed here (a process-wide throttle). */
+  private readonly analyzedAt = new Map<string, number>();
+
+  /**
+   * The estimate of a list known to hold more than LIST_EXACT_COUNT rows. An estimate below that
+   * proves the table's statistics stale (a bulk import; the embedded database has no autovacuum):
+   * the table is analysed — at most once in ANALYZE_INTERVAL_MS — and asked again.
+   */
+  private async estimateRows(table: string, query: RawBuilder<unknown>): Promise<number> {
+    const estimate = await this.planRows(query);
+    const last = this.analyzedAt.get(table) ?? 0;
+    if (estimate > LIST_EXACT_COUNT || Date.now() - last < ANALYZE_INTERVAL_MS) return estimate;
+    this.analyzedAt.set(table, Date.now());
+    await sql`analyze ${sql.table(table)}`.execute(this.db);
+    return this.planRows(query);
   }
 
   /**

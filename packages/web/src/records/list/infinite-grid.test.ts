@@ -50,9 +50,10 @@ describe('infinite-row-model datasource', () => {
 });
 
 describe('an estimated total', () => {
-  it('leaves the last row unknown until a block comes back short', () => {
+  it('sizes the grid by the estimate until a block comes back short, and past it when the estimate fell short', () => {
     expect(lastRowOf({ items: new Array(100), total: 5000 }, { startRow: 0, endRow: 100 })).toBe(5000);
-    expect(lastRowOf({ items: new Array(100), total: 1_200_000, estimated: true }, { startRow: 0, endRow: 100 })).toBe(-1);
+    expect(lastRowOf({ items: new Array(100), total: 1_200_000, estimated: true }, { startRow: 0, endRow: 100 })).toBe(1_200_000);
+    expect(lastRowOf({ items: new Array(100), total: 10_001, estimated: true }, { startRow: 10_000, endRow: 10_100 })).toBe(10_101);
     expect(lastRowOf({ items: new Array(37), total: 1_200_000, estimated: true }, { startRow: 1_000_100, endRow: 1_000_200 })).toBe(1_000_137);
   });
 });

@@ -41,12 +41,13 @@ export interface BlockFeedback {
 }
 
 /**
- * The last row AG Grid is told of: the total when exact; with an estimate, unknown (-1: the grid
- * keeps asking as the user scrolls) until a block comes back short, which is the end.
+ * The last row AG Grid is told of: the total when exact; with an estimate, the estimate (so the
+ * scroll bar has its size), at least one row past a full block (an estimate that fell short), and
+ * the real end once a block comes back short.
  */
 export function lastRowOf(page: { items: unknown[]; total: number; estimated?: boolean }, block: { startRow: number; endRow: number }): number {
   if (!page.estimated) return page.total;
-  return page.items.length < block.endRow - block.startRow ? block.startRow + page.items.length : -1;
+  return page.items.length < block.endRow - block.startRow ? block.startRow + page.items.length : Math.max(page.total, block.endRow + 1);
 }
 
 /**
