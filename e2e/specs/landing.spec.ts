@@ -18,9 +18,9 @@ for (const [username, landing] of LANDINGS) {
     await expect(page).toHaveURL(landing);
     await expect(page.getByTestId('side-menu')).toBeVisible();
     if (landing.source.includes('dashboard')) await expect(page.getByTestId('dashboard')).toBeVisible();
-    // owners land on their requests (issue 15); transport is still to come
+    // owners land on their requests (issue 15), FIR verifiers on the transports' list (issue 16)
     else if (landing.source.includes('rdr')) await expect(page.getByTestId('requests-landing')).toBeVisible();
-    else await expect(page.getByTestId('area-planned')).toContainText('Qui arriveranno');
+    else await expect(page.getByTestId('record-list')).toHaveAttribute('data-route', 'transport');
   });
 }
 

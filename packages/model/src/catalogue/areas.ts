@@ -148,10 +148,6 @@ const PLANNED: Readonly<Record<string, { it: string; en: string }>> = {
     it: "Qui arriveranno le commesse: lavori di un cliente che raggruppano richieste, trasporti e fatture, con i totali.",
     en: "This area will hold jobs: a customer's projects grouping requests, transports and invoices, with their totals.",
   },
-  'transport': {
-    it: "Qui arriveranno i viaggi: data, trasportatore, mezzo, autista, tappe ordinate sulla mappa e un FIR per carico, con i controlli Albo e ADR.",
-    en: "This area will hold trips: date, transporter, vehicle, driver, stops ordered on the map and one FIR per load, with the Albo and ADR checks.",
-  },
   'transaction-documents': {
     it: "Qui arriveranno i documenti di trasporto: i FIR con le tre firme, la stampa e l'esportazione.",
     en: "This area will hold transport documents: the FIRs with their three signatures, print and export.",

@@ -16,6 +16,7 @@ import { activitiesModule } from './activities/index.js';
 import { calendarModule } from './calendar/index.js';
 import { noticesModule } from './notices/index.js';
 import { subjectsModule } from './subjects/index.js';
+import { transportsModule } from './transports/index.js';
 import { vehiclesModule } from './vehicles/index.js';
 import { wasteModule } from './waste/index.js';
 
@@ -35,6 +36,7 @@ export const DOMAIN_MODULES: readonly DomainModule[] = [
   privacyModule,
   businessUnitsModule,
   requestsModule,
+  transportsModule,
   activitiesModule,
   noticesModule,
   calendarModule,

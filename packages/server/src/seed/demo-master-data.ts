@@ -369,6 +369,16 @@ export const DEMO_AREAS: { name: string; provinces: string[]; description: strin
 
 export const COMPANY_NAME = 'Circula Ambiente S.r.l.';
 export const COMPANY_ALBO = 'MI/004521';
+/**
+ * The company's own transport enrolments (its notes: categories 1, 4, 5 and 8 — 8, brokerage,
+ * carries nothing and is not recorded here), in force until 2029-11-30: its vehicles run its trips.
+ */
+export const COMPANY_ENROLMENTS = [
+  { category: '1', alboClass: 'C' },
+  { category: '4', alboClass: 'C' },
+  { category: '5', alboClass: 'D' },
+] as const;
+export const COMPANY_ALBO_EXPIRY = '2029-11-30';
 
 /** Banks of the area by ABI code. */
 const BANKS: [string, string][] = [
@@ -496,7 +506,7 @@ export const DEMO_MASTER_DATA_COUNTS = {
   loadUnits: DEMO_LOAD_UNITS.length,
   services: DEMO_SERVICES.length,
   materials: DEMO_MATERIALS.length,
-  alboAuthorisations: DEMO_TRANSPORTERS.reduce((n, t) => n + enrolmentsOf(t.category).length, 0),
+  alboAuthorisations: DEMO_TRANSPORTERS.reduce((n, t) => n + enrolmentsOf(t.category).length, 0) + COMPANY_ENROLMENTS.length,
   areas: DEMO_AREAS.length,
 } as const;
 
@@ -659,6 +669,18 @@ async function seedAll(trx: Transaction<Database>, create: (route: string, body:
         ...(expired ? { notes: 'Scaduta: rinnovo presentato, in attesa del provvedimento della Sezione regionale.' } : {}),
       });
     }
+  }
+
+  // the company transports with its own vehicles under its own enrolment
+  for (const enrolment of COMPANY_ENROLMENTS) {
+    await create('albo-authorisations', {
+      holder: company,
+      number: COMPANY_ALBO,
+      ...enrolment,
+      validFrom: dayAfter(COMPANY_ALBO_EXPIRY, -(365 * ALBO_YEARS + 1)),
+      expiry: COMPANY_ALBO_EXPIRY,
+      wasteCodes: covered(enrolment.category),
+    });
   }
 
   // vehicles

@@ -29,7 +29,7 @@ describe('entity configuration overrides', () => {
 
   it('reports an area not built yet as readable only: nothing to create, change, delete or search', async () => {
     const conf = await visible();
-    for (const route of ['transport', 'invoices', 'sysregistry', 'monitor-errors']) {
+    for (const route of ['treatments', 'invoices', 'sysregistry', 'monitor-errors']) {
       expect(conf.get(route), route).toMatchObject({ canRead: true, canCreate: false, canWrite: false, canDelete: false, globalSearch: { isVisible: false } });
     }
     // built areas keep their rights: an entity, and the users page of the security area

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   COMPANY_ALBO,
+  COMPANY_ENROLMENTS,
   COMPANY_NAME,
   DEMO_AREAS,
   DEMO_MASTER_DATA_COUNTS as COUNTS,
@@ -88,7 +89,7 @@ describe('demo master data', () => {
   });
 
   it('creates the promised numbers of records, each written by the system through the engine', async () => {
-    expect(COUNTS).toMatchObject({ subjects: 64, customers: 50, transporters: 8, vehicles: 20, companyVehicles: 12, pickupPoints: 67, collectionCentres: 4, plants: 2, alboAuthorisations: 11, areas: 5 });
+    expect(COUNTS).toMatchObject({ subjects: 64, customers: 50, transporters: 8, vehicles: 20, companyVehicles: 12, pickupPoints: 67, collectionCentres: 4, plants: 2, alboAuthorisations: 14, areas: 5 });
     expect(subjects).toHaveLength(COUNTS.subjects);
     expect(withRole('CUSTOMER')).toHaveLength(COUNTS.customers);
     expect(withRole('TRANSPORTER')).toHaveLength(COUNTS.transporters);
@@ -212,7 +213,10 @@ describe('demo master data', () => {
       // its vehicles travel under its enrolment
       for (const v of vehicles.filter((v) => v.owner === s.id)) expect(v.alboNumber).toBe(own[0]!.number);
     }
-    expect(enrolments.every((e) => transporters.some((s) => s.id === e.holder))).toBe(true);
+    // besides the transporters, the company itself, whose vehicles carry its number
+    const company = withRole('COMPANY')[0]!;
+    expect(enrolments.every((e) => transporters.some((s) => s.id === e.holder) || e.holder === company.id)).toBe(true);
+    expect(enrolments.filter((e) => e.holder === company.id).map((e) => e.number)).toEqual(COMPANY_ENROLMENTS.map(() => COMPANY_ALBO));
     expect(vehicles.filter((v) => v.alboNumber === COMPANY_ALBO)).toHaveLength(COUNTS.companyVehicles);
     const states = enrolments.map((e) => deadlineState(e.expiry, 60, TODAY));
     expect(enrolments.filter((e) => e.expiry === EXPIRED_ALBO_EXPIRY).map((e) => deadlineState(e.expiry, 60, TODAY))).toEqual(['expired']);
@@ -229,7 +233,7 @@ describe('demo master data', () => {
       if (e.category === '1') expect(codes.every((w) => String(w.code).startsWith('20'))).toBe(true);
     }
     expect(enrolments.map((e) => `${String(e.category)}${String(e.alboClass)}`).sort()).toEqual(
-      ['4D', '4E', '4C', '5E', '1D', '4D', '4E', '5F', '5E', '4D', '4E'].sort(),
+      ['4D', '4E', '4C', '5E', '1D', '4D', '4E', '5F', '5E', '4D', '4E', ...COMPANY_ENROLMENTS.map((e) => `${e.category}${e.alboClass}`)].sort(),
     );
     expect(enrolmentsOf('1 classe D e 4 classe D')).toEqual([{ category: '1', alboClass: 'D' }, { category: '4', alboClass: 'D' }]);
   });

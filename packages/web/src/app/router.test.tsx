@@ -63,14 +63,14 @@ describe('routes and guards', () => {
   });
 
   it('shows a readable area as in preparation, with its Italian title', async () => {
-    vi.stubGlobal('fetch', readable(['dashboard', 'transport']));
+    vi.stubGlobal('fetch', readable(['dashboard', 'treatments']));
     signIn(['ROLE_USER', 'ACCESS_BACKOFFICE']);
-    renderAt('/transport/5/edit');
+    renderAt('/treatments/5/edit');
     const page = await screen.findByTestId('area-placeholder');
-    expect(page.getAttribute('data-route')).toBe('transport');
-    expect(page.textContent).toContain('Trasporti');
+    expect(page.getAttribute('data-route')).toBe('treatments');
+    expect(page.textContent).toContain('Trattamenti');
     expect(page.textContent).toContain('In preparazione');
-    expect(screen.getByTestId('area-planned').textContent).toMatch(/^Qui arriveranno i viaggi/);
+    expect(screen.getByTestId('area-planned').textContent).toMatch(/^Qui arriveranno i trattamenti/);
   });
 
   it('answers 403 for an area the server does not list as readable', async () => {

@@ -200,6 +200,16 @@ export const TRANSACTION_KIND: LookupTableSeed = {
   ],
 };
 
+export const TRANSPORT_STOP_KIND: LookupTableSeed = {
+  code: 'TRANSPORT_STOP_KIND',
+  name: { it: 'Tipo di tappa del trasporto', en: 'Transport stop kind' },
+  description: 'What a transport does at a stop: picks up a request\'s load at its pickup point, or delivers loads to a destination warehouse or plant.',
+  values: [
+    v('PICKUP', 'Ritiro', 'Pickup'),
+    v('DELIVERY', 'Consegna', 'Delivery'),
+  ],
+};
+
 export const LOGISTICS_TABLES: LookupTableSeed[] = [
   WAREHOUSE_TYPE,
   WRH_UNIT_TYPE,
@@ -212,4 +222,5 @@ export const LOGISTICS_TABLES: LookupTableSeed[] = [
   URGENCY,
   REFUSAL_MOTIVATION,
   TRANSACTION_KIND,
+  TRANSPORT_STOP_KIND,
 ];

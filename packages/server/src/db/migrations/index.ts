@@ -25,6 +25,7 @@ import * as m0023 from './0023-private-notes-upload-quota.js';
 import * as m0024 from './0024-record-jobs.js';
 import * as m0025 from './0025-requests-activities.js';
 import * as m0026 from './0026-notices.js';
+import * as m0027 from './0027-transports.js';
 
 /**
  * Append-only: a migration, once released, is never edited; changes come as a new entry.
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '0024-record-jobs': m0024,
   '0025-requests-activities': m0025,
   '0026-notices': m0026,
+  '0027-transports': m0027,
 };
