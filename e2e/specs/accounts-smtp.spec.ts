@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { SmtpReceiver } from '../../packages/server/test/accounts/smtp-receiver.js';
-import { startServer, waitForExit, type ServerProcess } from '../../packages/server/test/support/server-process.js';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { openSystemMenu, signIn } from '../support/auth.js';
+import { ownServerWithMail } from '../support/own-server.js';
 
 /**
  * The accounts journey of issue 5 with real mail: a server of its own (fresh database, demo data)
@@ -13,26 +9,7 @@ import { openSystemMenu, signIn } from '../support/auth.js';
  */
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
-const WEB_DIST = process.env.WEB_DIST || path.resolve(import.meta.dirname, '../../packages/web/dist');
-let smtp: SmtpReceiver;
-let server: ServerProcess;
-let dataDir: string;
-
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  smtp = await new SmtpReceiver().start();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'circula-e2e-smtp-'));
-  server = await startServer({ DATA_DIR: dataDir, DEMO_DATA: 'true', SMTP_URL: smtp.url, WEB_DIST, MAIL_FROM: 'Circula <no-reply@circula.example>' });
-});
-
-test.afterAll(async () => {
-  if (server) {
-    server.child.kill('SIGTERM');
-    await waitForExit(server.child);
-  }
-  await smtp?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+const own = ownServerWithMail('circula-e2e-smtp-');
 
 const notification = (page: Page) => page.locator('.ant-notification');
 
@@ -43,18 +20,7 @@ function linkIn(text: string, linkPath: string): string {
   return match![1]!;
 }
 
-/** Browser contexts this file opens (one per person): closed after each test, not left to the worker's next tests. */
-const contexts: BrowserContext[] = [];
-
-async function pageOn(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.baseUrl });
-  contexts.push(context);
-  return context.newPage();
-}
-
-test.afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
+const pageOn = (browser: Browser) => own.pageOn(browser);
 
 test('invited by mail, a collaborator registers, is let in by an administrator, accepts the privacy notice, recovers the password by mail and signs in', async ({ browser }) => {
   const email = `collaboratore.${Date.now().toString(36)}@example.org`;
@@ -75,7 +41,7 @@ test('invited by mail, a collaborator registers, is let in by an administrator, 
   await manager.getByTestId('registration-link-confirm').click();
   await expect(notification(manager).getByText('Link di registrazione inviato')).toBeVisible();
 
-  const invitation = await smtp.waitFor(email);
+  const invitation = await own.smtp.waitFor(email);
   expect(invitation).toMatchObject({ from: 'no-reply@circula.example', subject: 'Circula: completa la tua registrazione' });
   const registrationLink = linkIn(invitation.text, '/registration');
 
@@ -145,11 +111,11 @@ test('invited by mail, a collaborator registers, is let in by an administrator, 
   await guest.getByTestId('reset-link-username').fill(email);
   await guest.getByTestId('reset-link-confirm').click();
   await expect(notification(guest).getByText('Richiesta inviata')).toBeVisible();
-  const recovery = await smtp.waitFor(email, 2);
+  const recovery = await own.smtp.waitFor(email, 2);
   expect(recovery.subject).toBe('Circula: recupero della password');
   await guest.goto(linkIn(recovery.text, '/recover-password'));
   await expect(guest.getByTestId('recover-success')).toBeVisible();
-  const temporaryMail = await smtp.waitFor(email, 3);
+  const temporaryMail = await own.smtp.waitFor(email, 3);
   expect(temporaryMail.subject).toBe('Circula: la tua password temporanea');
   const temporary = /è:\s*\n\s*(\S+)\s*\n/.exec(temporaryMail.text.replace(/\r\n/g, '\n'))?.[1];
   expect(temporary, temporaryMail.text).toBeTruthy();
@@ -173,7 +139,7 @@ test('invited by mail, a collaborator registers, is let in by an administrator, 
   await expect(guest.getByTestId('changed-privacies')).toBeHidden();
 
   // the mails went through SMTP: the outbox keeps who, what and how it went, not the text
-  expect(smtp.to(email).map((m) => m.subject)).toEqual([
+  expect(own.smtp.to(email).map((m) => m.subject)).toEqual([
     'Circula: completa la tua registrazione',
     'Circula: recupero della password',
     'Circula: la tua password temporanea',

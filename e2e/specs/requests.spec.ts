@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { expect as baseExpect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { SmtpReceiver } from '../../packages/server/test/accounts/smtp-receiver.js';
-import { startServer, waitForExit, type ServerProcess } from '../../packages/server/test/support/server-process.js';
+import { expect as baseExpect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { signIn } from '../support/auth.js';
+import { ownServerWithMail } from '../support/own-server.js';
 
 /**
  * Issue 15's journey with real mail: a server of its own (fresh database, demo data) whose SMTP_URL
@@ -16,36 +12,8 @@ import { signIn } from '../support/auth.js';
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-const WEB_DIST = process.env.WEB_DIST || path.resolve(import.meta.dirname, '../../packages/web/dist');
-let smtp: SmtpReceiver;
-let server: ServerProcess;
-let dataDir: string;
-
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  smtp = await new SmtpReceiver().start();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'circula-e2e-requests-'));
-  server = await startServer({ DATA_DIR: dataDir, DEMO_DATA: 'true', SMTP_URL: smtp.url, WEB_DIST, MAIL_FROM: 'Circula <no-reply@circula.example>' });
-});
-
-test.afterAll(async () => {
-  if (server) {
-    server.child.kill('SIGTERM');
-    await waitForExit(server.child);
-  }
-  await smtp?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
-const contexts: BrowserContext[] = [];
-async function pageOn(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.baseUrl });
-  contexts.push(context);
-  return context.newPage();
-}
-test.afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
+const own = ownServerWithMail('circula-e2e-requests-');
+const pageOn = (browser: Browser) => own.pageOn(browser);
 
 const field = (scope: Page | Locator, name: string) => scope.getByTestId(`record-field-${name}`);
 
@@ -166,8 +134,8 @@ test('the owner files a request with two lines; the operator accepts it and plan
   const row = owner.getByTestId('requests-open').locator('tr').filter({ hasText: code });
   await expect(row).toContainText('Pianificata');
   await expect(row).toContainText(`Pianificata per il ${italian(wednesday)}`);
-  const accepted = await smtp.waitFor('owner@circula.example', 1, 30_000);
-  const planned = await smtp.waitFor('owner@circula.example', 2, 30_000);
+  const accepted = await own.smtp.waitFor('owner@circula.example', 1, 30_000);
+  const planned = await own.smtp.waitFor('owner@circula.example', 2, 30_000);
   expect(accepted.subject.replace(/\s+/g, ' ')).toContain(`${code}`);
   expect(accepted.subject).toMatch(/Accettata/i);
   expect(planned.subject).toMatch(/Pianificata/i);

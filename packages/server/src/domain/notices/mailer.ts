@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { Drain } from '../mail/drain.js';
 import type { Db } from '../../db/connect.js';
 import type { MailService } from '../mail/service.js';
 import { REQUEST_STATUS_CHANGED } from './hooks.js';
@@ -33,8 +34,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
  * CLAIM_TIMEOUT. Started after every successful write that may have queued a notice and at start.
  */
 export class NoticeMailer {
-  #running: Promise<void> | null = null;
-  #again = false;
+  readonly #drain: Drain;
   private readonly db: NoticesDb;
 
   constructor(
@@ -43,33 +43,18 @@ export class NoticeMailer {
     private readonly log: Logger = console,
   ) {
     this.db = withNoticeTables(db);
+    this.#drain = new Drain(() => this.drainOne(), log, 'notice mails not sent');
   }
 
   /** Starts a drain (or asks the running one to look again); never throws. */
   kick(): Promise<void> {
-    if (this.#running) {
-      this.#again = true;
-      return this.#running;
-    }
-    this.#running = (async () => {
-      try {
-        do {
-          this.#again = false;
-          while (await this.drainOne());
-        } while (this.#again);
-      } catch (error) {
-        this.log.error({ err: error }, 'notice mails not sent');
-      } finally {
-        this.#running = null;
-      }
-    })();
     // the mail service's flush() (tests, shutdown) waits for the drain too
-    return this.mail.track(this.#running);
+    return this.mail.track(this.#drain.kick());
   }
 
   /** Resolves when no drain is running (shutdown, tests). */
-  async idle(): Promise<void> {
-    while (this.#running) await this.#running;
+  idle(): Promise<void> {
+    return this.#drain.idle();
   }
 
   /** Claims and mails one pending notice; false when none is pending. */

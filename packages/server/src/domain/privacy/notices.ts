@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { Drain } from '../mail/drain.js';
 import type { Db } from '../../db/connect.js';
 import type { MailService } from '../mail/service.js';
 import { localised } from './service.js';
@@ -26,39 +27,24 @@ interface ClaimedNotice {
  * mail service: by SMTP, or into the outbox when SMTP is not configured.
  */
 export class PrivacyNotices {
-  #running: Promise<void> | null = null;
-  #again = false;
+  readonly #drain: Drain;
 
   constructor(
     private readonly db: Db,
     private readonly mail: MailService,
     private readonly log: Logger = console,
-  ) {}
+  ) {
+    this.#drain = new Drain(() => this.drainOne(), log, 'privacy change notices not sent');
+  }
 
   /** Starts a drain (or asks the running one to look again); never throws. */
   kick(): Promise<void> {
-    if (this.#running) {
-      this.#again = true;
-      return this.#running;
-    }
-    this.#running = (async () => {
-      try {
-        do {
-          this.#again = false;
-          while (await this.drainOne());
-        } while (this.#again);
-      } catch (error) {
-        this.log.error({ err: error }, 'privacy change notices not sent');
-      } finally {
-        this.#running = null;
-      }
-    })();
-    return this.#running;
+    return this.#drain.kick();
   }
 
   /** Resolves when no drain is running (shutdown, tests). */
-  async idle(): Promise<void> {
-    while (this.#running) await this.#running;
+  idle(): Promise<void> {
+    return this.#drain.idle();
   }
 
   /** Claims and mails one pending notice; false when none is pending. */

@@ -4,7 +4,11 @@ import { i18n } from '../../i18n';
 import type { RecordController } from '../../records/form/useRecordController';
 import { signedInAsAdmin } from '../../test/harness';
 import { createSlotRegistry } from '../slots';
+import { notifyDanger } from '../../app/notifications';
 import { activities, receiptUrl } from '.';
+
+// the failure message is asserted, not rendered: a notification rendered after the file's last test outlives its window
+vi.mock('../../app/notifications', () => ({ notifyDanger: vi.fn(), notifyError: vi.fn() }));
 
 const target = CATALOGUE.target('conferral')!;
 const controller = (current: Record<string, unknown> | null, deleted = false) => ({ current, deleted }) as unknown as RecordController;
@@ -65,5 +69,6 @@ describe('activities web module: the conferral receipt', () => {
     button({ id: 8 })!.onClick();
     await vi.waitFor(() => expect(opened.close).toHaveBeenCalled());
     expect(opened.location.href).toBe('');
+    expect(notifyDanger).toHaveBeenCalledWith(i18n.t('ACTIVITIES.RECEIPT_FAILED'));
   });
 });

@@ -1,4 +1,5 @@
-import { CloseCircleOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
+import { CloseCircleOutlined } from '@ant-design/icons';
+import { ArrayRowButtons } from '../array-row-buttons';
 import type { GroupField, GroupKind } from '@circula/model';
 import { Button, Flex } from 'antd';
 import { useState, type ComponentType } from 'react';
@@ -31,7 +32,6 @@ export function removeRow(rows: GroupValue[], index: number): GroupValue[] {
 }
 
 function GroupArray({ Part, value, onChange, disabled, idPrefix }: { Part: ComponentType<GroupPartProps>; value: unknown; onChange: (v: GroupValue[]) => void; disabled?: boolean; idPrefix: string }) {
-  const { t } = useTranslation();
   const rows = Array.isArray(value) && value.length ? (value as unknown[]).map(asGroup) : [{}];
   return (
     <Flex vertical gap={4} className="circula-form-array">
@@ -46,26 +46,9 @@ function GroupArray({ Part, value, onChange, disabled, idPrefix }: { Part: Compo
             />
           </div>
           {!disabled && (
-            <Flex gap={4} style={{ paddingTop: 20 }}>
-              <Button
-                size="small"
-                color="green"
-                variant="solid"
-                icon={<PlusOutlined />}
-                aria-label={t('FIELDS.ARRAY.ADD')}
-                title={t('FIELDS.ARRAY.ADD')}
-                onClick={() => onChange(insertRowAfter(rows, index))}
-              />
-              <Button
-                size="small"
-                color="danger"
-                variant="solid"
-                icon={<MinusOutlined />}
-                aria-label={t('FIELDS.ARRAY.REMOVE')}
-                title={t('FIELDS.ARRAY.REMOVE')}
-                onClick={() => onChange(removeRow(rows, index))}
-              />
-            </Flex>
+            <div style={{ paddingTop: 20 }}>
+              <ArrayRowButtons onAdd={() => onChange(insertRowAfter(rows, index))} onRemove={() => onChange(removeRow(rows, index))} />
+            </div>
           )}
         </Flex>
       ))}

@@ -1,7 +1,7 @@
-import { MinusOutlined, PlusOutlined } from '@ant-design/icons';
+import { ArrayRowButtons } from '../array-row-buttons';
 import { recordSchema, type FieldDefinition, type LinesField, type ReferenceField, type Target } from '@circula/model';
 import { useQueries } from '@tanstack/react-query';
-import { Button, Card, Col, Flex, Form, Row, Typography } from 'antd';
+import { Card, Col, Flex, Form, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../api/client';
 import { useReadableRoutes } from '../../app/auth/useReadableRoutes';
@@ -92,30 +92,7 @@ export function LinesInput({ field, name, value, onChange, disabled, target, mod
           size="small"
           data-testid="form-array-row"
           title={t('FIELDS.LINES.ROW', { n: index + 1 })}
-          extra={
-            !disabled && (
-              <Flex gap={4}>
-                <Button
-                  size="small"
-                  color="green"
-                  variant="solid"
-                  icon={<PlusOutlined />}
-                  aria-label={t('FIELDS.ARRAY.ADD')}
-                  title={t('FIELDS.ARRAY.ADD')}
-                  onClick={() => set(insertLineAfter(lines, index))}
-                />
-                <Button
-                  size="small"
-                  color="danger"
-                  variant="solid"
-                  icon={<MinusOutlined />}
-                  aria-label={t('FIELDS.ARRAY.REMOVE')}
-                  title={t('FIELDS.ARRAY.REMOVE')}
-                  onClick={() => set(removeLine(lines, index))}
-                />
-              </Flex>
-            )
-          }
+          extra={!disabled && <ArrayRowButtons onAdd={() => set(insertLineAfter(lines, index))} onRemove={() => set(removeLine(lines, index))} />}
         >
           <Row gutter={12}>
             {lineFields(field).map(([child, definition]) => {
