@@ -31,34 +31,10 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
 /** `{ items }`: a list answered whole. */
 export const itemsOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
 
-export const ERROR_CODES = [
-  'BAD_REQUEST',
-  'CONSTRAINT_VIOLATION',
-  'UNAUTHORIZED',
-  'BAD_CREDENTIALS',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'CONFLICT',
-  'INVALID_STATUS_TRANSITION',
-  'TOO_MANY_REQUESTS',
-  'INTERNAL_ERROR',
-  'PASSWORDS_ARE_EQUALS',
-  'INVALID_PASSWORD',
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
-
-export const FORBIDDEN_REASONS = {
-  passwordExpired: 'JPPasswordExpiredException',
-  userInitialized: 'JPUserInitializedException',
-  userDisabled: 'UserDisabledException',
-} as const;
-
-export interface ApiErrorBody {
-  errorCode: ErrorCode | string;
-  errorMessage: string;
-  errors?: { field: string; message: string }[];
-  reason?: string;
-}
+// the error shapes live in a module without zod, so that a bundle that needs only them (the web
+// app's sign-in page, issue 14) does not carry the schemas
+export { ERROR_CODES, FORBIDDEN_REASONS } from './errors.js';
+export type { ApiErrorBody, ErrorCode } from './errors.js';
 
 /** The signed-in user of API.md "Auth" (login, whoami, refresh). */
 export const authUserSchema = z.object({
@@ -164,3 +140,9 @@ export interface RuntimeEnvironment {
 /** The system registry key holding the password rule (regular expression) and its translated message. */
 export const PASSWORD_RULE_KEY = 'PASSWORD_RULE';
 export const PASSWORD_MAX_AGE_KEY = 'PASSWORD_MAX_AGE_DAYS';
+/** Registry: the FIR number series (letters and digits); numbers are `{series}/{year}/{000001}`. */
+export const FIR_SERIES_KEY = 'FIR_SERIES';
+/** Registry: the weight verified at destination may differ from the estimate by this many per cent before the FIR is an anomaly. */
+export const FIR_WEIGHT_TOLERANCE_KEY = 'FIR_WEIGHT_TOLERANCE_PCT';
+/** Registry: hours after a FIR's issue by which all three signatures are due; later, the FIR is an anomaly. */
+export const FIR_SIGN_DEADLINE_KEY = 'FIR_SIGN_DEADLINE_HOURS';

@@ -6,6 +6,10 @@ import type { FastifyInstance } from 'fastify';
 /**
  * Serves the built web app; every non-API GET that is not a file gets index.html (client-side
  * routes). Hashed assets are cached for a year, index.html never.
+ *
+ * The build writes every text asset also brotli- and gzip-compressed beside it (`x.js.br`,
+ * `x.js.gz`, issue 14): a request that accepts br gets the .br file, else one that accepts gzip
+ * the .gz file, else the file as it is, with `Content-Encoding` and `Vary: Accept-Encoding`.
  */
 export async function serveWeb(app: FastifyInstance, webDist: string | null): Promise<void> {
   const index = webDist ? path.join(webDist, 'index.html') : null;
@@ -17,10 +21,15 @@ export async function serveWeb(app: FastifyInstance, webDist: string | null): Pr
     root: webDist,
     wildcard: false,
     index: false,
+    preCompressed: true,
+    // the compressed copies are sent in place of their file, never asked for by their own name
+    globIgnore: ['**/*.br', '**/*.gz'],
     // our setHeaders decides caching; the plugin's default max-age=0 would overwrite it
     cacheControl: false,
     setHeaders(res, filePath) {
       res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // which copy was sent depended on Accept-Encoding: a shared cache must keep them apart
+      res.setHeader('vary', 'Accept-Encoding');
     },
   });
   app.get('/*', { config: { public: true } }, (request, reply) => {

@@ -6,7 +6,7 @@ import { initI18n } from '../i18n';
 import { AppProviders } from './AppProviders';
 import { userStore } from './auth/user-store';
 import { queryClient } from './query-client';
-import { appRoutes } from './router';
+import { appRoutes, discoverAreaRoutes } from './router';
 
 function signIn(authorities: string[]): void {
   const user: AuthUser = {
@@ -27,7 +27,7 @@ function signIn(authorities: string[]): void {
 }
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(appRoutes(), { initialEntries: [path] });
+  const router = createMemoryRouter(appRoutes(), { initialEntries: [path], patchRoutesOnNavigation: discoverAreaRoutes() });
   render(
     <AppProviders>
       <RouterProvider router={router} />

@@ -2,6 +2,7 @@ import { boolean, date, datetime, decimal, group, integer, lookup, measure, mone
 import { screen } from '@testing-library/react';
 import type { ValueFormatterParams } from 'ag-grid-community';
 import { beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
+import { i18n } from '../i18n';
 import { labelOf } from './labels';
 import { FIELD_WIDGETS, widgetFor } from './registry';
 import { page, renderApp, setup, stubApi, tableValue } from '../test/harness';
@@ -32,7 +33,9 @@ describe('field widget registry', { timeout: 30_000 }, () => {
     expectTypeOf(widgetFor(lookup('T')).Input).parameter(0).toHaveProperty('field').toEqualTypeOf<LookupField>();
   });
 
-  it('builds columns with Italian formats, right-aligned numbers and no client filtering', () => {
+  it('builds columns with Italian formats, right-aligned numbers and no client filtering', async () => {
+    // a column may be built in a language the page does not show: its dictionary loads on demand
+    await i18n.loadLanguages('en');
     const dec = FIELD_WIDGETS.decimal.column({ name: 'weight', field: decimal(3), label: 'Peso', language: 'it' });
     expect(dec).toMatchObject({ headerName: 'Peso', field: 'weight', type: 'rightAligned', sortable: true, filter: false });
     expect(format(dec, 1234.5)).toBe('1.234,50');

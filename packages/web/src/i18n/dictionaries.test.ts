@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dictionary } from './index';
+import { dictionary } from './dictionaries';
 
 const en = dictionary('en') as Record<string, unknown>;
 const itDictionary = dictionary('it') as Record<string, unknown>;

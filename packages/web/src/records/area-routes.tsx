@@ -2,7 +2,6 @@ import { AREAS, CATALOGUE } from '@circula/model';
 import { Spin } from 'antd';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RouteObject } from 'react-router';
-import { WEB_SLOTS } from '../domain';
 import type { AreaPageProps, AreaPageSlot, SlotRegistry } from '../domain/slots';
 import { AreaGuard } from './AreaGuard';
 import { AreaPlaceholderPage, type AreaMode } from './AreaPlaceholderPage';
@@ -106,18 +105,40 @@ function page(route: string, mode: AreaMode, slots: SlotRegistry): Pick<RouteObj
   };
 }
 
+/** The registry itself, or how to load it on first use. */
+export type SlotSource = SlotRegistry | (() => Promise<SlotRegistry>);
+
+/**
+ * The web domain modules' registry, loaded with the first area page instead of with the sign-in
+ * page: the modules bring their toolbar actions (pickers, modals) along (issue 14).
+ */
+const loadWebSlots = async (): Promise<SlotRegistry> => (await import('../domain')).WEB_SLOTS;
+
+/** The page of a sub-route: decided at once from a registry, or once the registry has loaded. */
+function slotPage(route: string, mode: AreaMode, slots: SlotSource): Pick<RouteObject, 'element' | 'lazy'> {
+  if (typeof slots !== 'function') return page(route, mode, slots);
+  return {
+    lazy: async () => {
+      const decided = page(route, mode, await slots());
+      if (decided.element !== undefined) return { element: decided.element };
+      const lazyRoute = decided.lazy;
+      return typeof lazyRoute === 'function' ? await lazyRoute() : {};
+    },
+  };
+}
+
 /**
  * `/{route}`, `/{route}/new`, `/{route}/:id`, `/{route}/:id/edit`, `/{route}/:id/virtual-folder/:back`
  * for every area of the spec and every catalogue target that is not one (table values, reached
  * from their lookup table).
  */
-export function areaRoutes(slots: SlotRegistry = WEB_SLOTS): RouteObject[] {
+export function areaRoutes(slots: SlotSource = loadWebSlots): RouteObject[] {
   const routes = [
     ...AREAS.filter((area) => !OWN_PAGES.has(area.route)).map((area) => area.route),
     ...CATALOGUE.targets.filter((target) => !AREAS.some((area) => area.route === target.route)).map((target) => target.route),
   ];
   return routes.map((route) => ({
     path: route,
-    children: SUB_ROUTES.map(({ path, mode }) => (path ? { path, ...page(route, mode, slots) } : { index: true, ...page(route, mode, slots) })),
+    children: SUB_ROUTES.map(({ path, mode }) => (path ? { path, ...slotPage(route, mode, slots) } : { index: true, ...slotPage(route, mode, slots) })),
   }));
 }

@@ -1,5 +1,5 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { Alert, Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
@@ -11,6 +11,7 @@ import { useCurrentUser } from '../../app/auth/useAuth';
 import { forbiddenChangePasswordUrl } from '../../app/navigation';
 import { ForgotPasswordLink } from '../accounts/ResetLinkModal';
 import { loginErrorKey } from './auth-errors';
+import { PublicCard } from './PublicCard';
 import { PublicLayout } from './PublicLayout';
 
 interface LoginValues {
@@ -47,7 +48,7 @@ export function LoginPage() {
 
   return (
     <PublicLayout>
-      <Card style={{ width: 380, maxWidth: '100%' }}>
+      <PublicCard width={380}>
         <Typography.Title level={3} style={{ marginTop: 0 }}>
           {t('LOGIN.TITLE')}
         </Typography.Title>
@@ -71,7 +72,7 @@ export function LoginPage() {
         <div style={{ marginTop: 16, textAlign: 'center' }}>
           <ForgotPasswordLink />
         </div>
-      </Card>
+      </PublicCard>
     </PublicLayout>
   );
 }

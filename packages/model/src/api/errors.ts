@@ -1,0 +1,29 @@
+/** The error codes and bodies of API.md, shared by the server and the web app (no zod here). */
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'CONSTRAINT_VIOLATION',
+  'UNAUTHORIZED',
+  'BAD_CREDENTIALS',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'INVALID_STATUS_TRANSITION',
+  'TOO_MANY_REQUESTS',
+  'INTERNAL_ERROR',
+  'PASSWORDS_ARE_EQUALS',
+  'INVALID_PASSWORD',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const FORBIDDEN_REASONS = {
+  passwordExpired: 'JPPasswordExpiredException',
+  userInitialized: 'JPUserInitializedException',
+  userDisabled: 'UserDisabledException',
+} as const;
+
+export interface ApiErrorBody {
+  errorCode: ErrorCode | string;
+  errorMessage: string;
+  errors?: { field: string; message: string }[];
+  reason?: string;
+}
