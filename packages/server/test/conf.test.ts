@@ -100,7 +100,11 @@ describe('configuration services', () => {
       const routes = confs.map((e) => e.route);
       expect(routes).toEqual(expect.arrayContaining(['dashboard', 'rdr', 'requester', 'warehouses-pdp']));
       expect(routes).not.toContain('users');
-      expect(routes).not.toContain('transport');
+      expect(routes).not.toContain('groups');
+      // owners read the transport documents of their loads (they sign their FIRs as producers), never change a transport
+      const firs = confs.find((e) => e.route === 'transaction-documents')!;
+      expect([firs.canCreate, firs.canDelete]).toEqual([false, false]);
+      expect(confs.find((e) => e.route === 'transport')!.canCreate).toBe(false);
       // owners file pickup requests (RDR_W), never delete them; transport requests they only read
       const rdr = confs.find((e) => e.route === 'rdr')!;
       expect(rdr.canCreate).toBe(true);

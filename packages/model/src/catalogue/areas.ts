@@ -148,10 +148,6 @@ const PLANNED: Readonly<Record<string, { it: string; en: string }>> = {
     it: "Qui arriveranno le commesse: lavori di un cliente che raggruppano richieste, trasporti e fatture, con i totali.",
     en: "This area will hold jobs: a customer's projects grouping requests, transports and invoices, with their totals.",
   },
-  'transaction-documents': {
-    it: "Qui arriveranno i documenti di trasporto: i FIR con le tre firme, la stampa e l'esportazione.",
-    en: "This area will hold transport documents: the FIRs with their three signatures, print and export.",
-  },
   'treatments': {
     it: "Qui arriveranno i trattamenti agli impianti: il consumo delle giacenze, le frazioni prodotte, l'operazione R/D e il bilancio di massa.",
     en: "This area will hold treatments at plants: stock consumed, fractions produced, the R/D operation and the mass balance.",

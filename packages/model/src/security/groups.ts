@@ -43,7 +43,8 @@ export const BASE_GROUPS: GroupDefinition[] = [
     name: 'Titolari (clienti con sedi)',
     roles: ['ROLE_OWNER', 'ACCESS_BACKOFFICE'],
     grants: {
-      RDR: RW, RDT: R, SUBJECT: R, WAREHOUSE_PDP: RW, DOC_PROCESS: R, DOC_SUBJECT: R, NOTE: RW,
+      // TRANSPORT read: the FIRs of their own loads (row rule: their company is the FIR's producer), which they sign
+      RDR: RW, RDT: R, TRANSPORT: R, SUBJECT: R, WAREHOUSE_PDP: RW, DOC_PROCESS: R, DOC_SUBJECT: R, NOTE: RW,
       WASTE: R, LOAD_UNIT: R, INVOICE: R, PROFILE: RW,
     },
   },
@@ -67,7 +68,7 @@ export const BASE_GROUPS: GroupDefinition[] = [
     code: 'CUSTOMERS',
     name: 'Clienti',
     roles: ['ROLE_CUSTOMER', 'ACCESS_BACKOFFICE'],
-    grants: { RDR: RW, DOC_PROCESS: R, INVOICE: R, WAREHOUSE_PDP: R, WASTE: R, LOAD_UNIT: R, PROFILE: RW },
+    grants: { RDR: RW, TRANSPORT: R, DOC_PROCESS: R, INVOICE: R, WAREHOUSE_PDP: R, WASTE: R, LOAD_UNIT: R, PROFILE: RW },
   },
   {
     code: 'BACKOFFICE',

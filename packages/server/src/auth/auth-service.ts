@@ -1,10 +1,11 @@
-import { FORBIDDEN_REASONS, PASSWORD_MAX_AGE_KEY, PASSWORD_RULE_KEY, type AuthUser } from '@circula/model';
+import { FORBIDDEN_REASONS, isExternal, PASSWORD_MAX_AGE_KEY, PASSWORD_RULE_KEY, type AuthUser } from '@circula/model';
 import { sql, type Transaction } from 'kysely';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
 import type { Database, UserRow } from '../db/schema.js';
 import { readRegistry } from '../conf/registry.js';
 import { AppError, forbidden, unauthorized } from '../http/errors.js';
+import { companySubjectIds } from '../records/row-rules.js';
 import { LoginThrottle, signInLimits, type AttemptLimits } from './login-throttle.js';
 import { PrincipalCache } from './principal-cache.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -191,6 +192,15 @@ export class AuthService {
     const principal = { userId: row.id, username: row.username, sessionId: claims.sessionId, lang: row.lang, authorities: orderAuthorities(row.authorities ? row.authorities.split(',') : []) };
     this.principals.set(bearer, principal, generation, Math.min(claims.expiresAt, new Date(row.expires_at).getTime()));
     return principal;
+  }
+
+  /**
+   * The principal of one request: an external user's carries their company's subjects, read now
+   * (never cached with the principal: a relation ended a minute ago no longer counts).
+   */
+  async forRequest(principal: Principal): Promise<Principal> {
+    if (!isExternal(principal)) return principal;
+    return { ...principal, companySubjects: await companySubjectIds(this.db, principal.userId) };
   }
 
   async whoami(principal: Principal, token: { token: string; expiresAt: Date }): Promise<AuthUser> {

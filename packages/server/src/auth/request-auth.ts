@@ -36,7 +36,8 @@ export function installRequestAuth(app: FastifyInstance, auth: AuthService, { pu
     const isDocs = request.url === '/api/docs' || request.url.startsWith('/api/docs/') || request.url.startsWith('/api/docs?');
     const isPublic = request.routeOptions.config?.public === true || (publicDocs && isDocs);
     if (bearer) {
-      request.principal = await auth.authenticate(bearer);
+      const principal = await auth.authenticate(bearer);
+      request.principal = principal ? await auth.forRequest(principal) : null;
       request.bearer = request.principal ? bearer : null;
     }
     if (!isPublic && !request.principal) throw unauthorized();

@@ -9,6 +9,8 @@ export interface Principal {
   sessionId: string;
   authorities: string[];
   lang: string | null;
+  /** An external user's company subjects, read for each request (records/row-rules.ts). */
+  companySubjects?: readonly number[];
 }
 
 export async function loadAuthorities(db: Db, userId: number): Promise<string[]> {

@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_AGE_KEY, PASSWORD_RULE_KEY, type HistoryEntry, type SysRegistryEntry } from '@circula/model';
+import { FIR_SERIES_KEY, FIR_SIGN_DEADLINE_KEY, FIR_WEIGHT_TOLERANCE_KEY, PASSWORD_MAX_AGE_KEY, PASSWORD_RULE_KEY, type HistoryEntry, type SysRegistryEntry } from '@circula/model';
 import { sql } from 'kysely';
 import type { Principal } from '../auth/users.js';
 import type { Db } from '../db/connect.js';
@@ -15,7 +15,7 @@ export async function readRegistry(db: Db, key: string): Promise<(SysRegistryEnt
 export const SYSREGISTRY_HISTORY_ENTITY = 'sysregistry';
 
 /** Message keys of a refused registry value (field `theValue`). */
-export const REGISTRY_ERRORS = { regex: 'INVALID_REGEX', nonNegativeInteger: 'INVALID_NON_NEGATIVE_INTEGER' } as const;
+export const REGISTRY_ERRORS = { regex: 'INVALID_REGEX', nonNegativeInteger: 'INVALID_NON_NEGATIVE_INTEGER', series: 'INVALID_SERIES' } as const;
 
 /**
  * The rule a registry key's value must follow, as the message key of its problem (null = fine).
@@ -29,7 +29,8 @@ export function registryValueProblem(key: string, value: string): string | null 
       return REGISTRY_ERRORS.regex;
     }
   }
-  if (key === PASSWORD_MAX_AGE_KEY && !/^\d{1,6}$/.test(value)) return REGISTRY_ERRORS.nonNegativeInteger;
+  if ((key === PASSWORD_MAX_AGE_KEY || key === FIR_SIGN_DEADLINE_KEY || key === FIR_WEIGHT_TOLERANCE_KEY) && !/^\d{1,6}$/.test(value)) return REGISTRY_ERRORS.nonNegativeInteger;
+  if (key === FIR_SERIES_KEY && !/^[A-Z0-9]{1,10}$/.test(value)) return REGISTRY_ERRORS.series;
   return null;
 }
 

@@ -2,6 +2,9 @@ import {
   allFeatureAuthorities,
   BASE_GROUPS,
   groupAuthorities,
+  FIR_SERIES_KEY,
+  FIR_SIGN_DEADLINE_KEY,
+  FIR_WEIGHT_TOLERANCE_KEY,
   PASSWORD_MAX_AGE_KEY,
   PASSWORD_RULE_KEY,
   ROLES,
@@ -28,6 +31,27 @@ export const REGISTRY_DEFAULTS = [
     translation: {},
     is_public: false,
     description: 'Days after which a password expires and must be changed at the next sign-in (0 = never)',
+  },
+  {
+    key: FIR_SERIES_KEY,
+    the_value: 'FIR',
+    translation: {},
+    is_public: false,
+    description: 'Series of the FIR numbers (1 to 10 capital letters or digits): numbers are SERIES/YEAR/000001, never reused',
+  },
+  {
+    key: FIR_WEIGHT_TOLERANCE_KEY,
+    the_value: '5',
+    translation: {},
+    is_public: false,
+    description: 'Per cent by which the weight verified at destination may differ from the estimate before the FIR goes to the verifier',
+  },
+  {
+    key: FIR_SIGN_DEADLINE_KEY,
+    the_value: '48',
+    translation: {},
+    is_public: false,
+    description: "Hours after a FIR's issue by which its three signatures are due; later the FIR goes to the verifier",
   },
 ];
 

@@ -1,9 +1,9 @@
-import { inflateSync } from 'node:zlib';
 import { isItalianFiscalCode } from '@circula/model';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACTIVITY_COUNTS, italianInstant, personFiscalCode } from '../../src/domain/activities/demo.js';
 import { italianDateTime } from '../../src/domain/activities/receipt.js';
+import { pdfText } from '../support/pdf-text.js';
 import { todayInItaly } from '../../src/domain/activities/hooks.js';
 import { callers, json, q, type Call } from '../configuration/support.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -15,30 +15,6 @@ const SAMPLING = '/api/jobs/sampling';
 type Line = { id: number; lineNo: number; waste: number; weightKg: number; accepted: boolean; refusalReason: string | null };
 type FieldError = { field: string; message: string };
 
-/**
- * The text a PDF shows: its content streams inflated (pdfkit compresses them with Flate) and the
- * strings of their text operators decoded (pdfkit writes standard-font text as hex WinAnsi codes).
- */
-function pdfText(pdf: Buffer): string {
-  const out: string[] = [];
-  const raw = pdf.toString('latin1');
-  for (const match of raw.matchAll(/stream\r?\n/g)) {
-    const start = match.index + match[0].length;
-    const end = raw.indexOf('endstream', start);
-    const bytes = pdf.subarray(start, end);
-    let content: string;
-    try {
-      content = inflateSync(bytes).toString('latin1');
-    } catch {
-      content = bytes.toString('latin1');
-    }
-    for (const op of content.matchAll(/\[((?:<[0-9a-fA-F]*>|[^\]])*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
-      const hexes = op[1] !== undefined ? [...op[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => m[1]!) : [op[2]!];
-      out.push(hexes.map((h) => Buffer.from(h, 'hex').toString('latin1')).join(''));
-    }
-  }
-  return out.join('\n');
-}
 
 const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const errorsOf = (body: string) => (JSON.parse(body) as { errors: FieldError[] }).errors.map((e) => `${e.field}:${e.message}`);

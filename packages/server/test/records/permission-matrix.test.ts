@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { ATTACHMENT_OWNERS, authority, BASE_GROUPS, CATALOGUE, groupAuthorities, type AuthorityAction, type Target } from '@circula/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../src/seed/demo.js';
@@ -54,7 +55,7 @@ describe('permission matrix', () => {
     const centres = CATALOGUE.target('warehouses-cdr')!;
     others['conferral.cdr'] = (await calls.admin!({ method: 'POST', url: centres.endpoint, ...json({ ...sampleRecord(centres.entity), ...centres.defaults, owner: owners.subject }) })).json().data.id;
     // requests and field activities have notes and documents too: one of each, the company's
-    for (const route of ['movement-requests', 'msa', 'sampling']) {
+    for (const route of ['movement-requests', 'msa', 'sampling', 'transport']) {
       const target = CATALOGUE.target(route)!;
       const refs = { ...owners, ...others, subject: owners.subject! };
       const body = { ...sampleRecord(target.entity, refs), requester: owners.subject, customer: owners.subject, producer: owners.subject };
@@ -118,7 +119,44 @@ describe('permission matrix', () => {
     });
   }
 
-  for (const target of CATALOGUE.targets.filter((t) => !t.readOnly)) {
+  /**
+   * A FIR is issued by its transport, never posted: one is written as the departure writes it (the
+   * company's load, with an anomaly, so the verifier's worklist shows it too).
+   */
+  let firs = 0;
+  const issuedFir = async (): Promise<{ id: number; version: number }> => {
+    firs += 1;
+    const { rows } = await sql<{ id: number; version: number }>`
+      insert into fir (code, number, transport, waste, producer, transporter, anomalies, created_by, updated_by)
+      values (${`FIR-M${firs}`}, ${`FIR/2030/M${String(firs).padStart(5, '0')}`}, ${owners.transport!}, ${others.waste!}, ${owners.subject!}, ${owners.subject!}, array['WEIGHT_OFF'], 'admin', 'admin')
+      returning id, version`.execute(t.db);
+    return { id: Number(rows[0]!.id), version: Number(rows[0]!.version) };
+  };
+
+  // FIRs: read and changed as the authorities say; never created or deleted through the API (409
+  // for whoever may write, 403 for the others); their status moves only by signing (409)
+  for (const target of CATALOGUE.targets.filter((t) => t.entity.name === 'fir')) {
+    describe(target.name, () => {
+      for (const username of ROLES) {
+        it(`${username}: read and write as authorised; never create or delete; the status only by signing`, async () => {
+          const call = calls[username]!;
+          const E = target.endpoint;
+          const record = await issuedFir();
+          const refusedUnless = (action: AuthorityAction) => (expected(username, target, action) ? 409 : 403);
+          expect((await call({ method: 'GET', url: `${E}/${record.id}` })).statusCode).toBe(expected(username, target, 'R') ? 200 : 403);
+          expect((await call({ method: 'GET', url: E })).statusCode).toBe(expected(username, target, 'R') ? 200 : 403);
+          expect((await call({ method: 'POST', url: E, ...json({ routeNotes: 'x' }) })).statusCode).toBe(refusedUnless('W'));
+          const write = await call({ method: 'PUT', url: `${E}/${record.id}`, ...json({ version: record.version, routeNotes: 'Percorso' }) });
+          expect(write.statusCode, write.body).toBe(expected(username, target, 'W') ? 200 : 403);
+          const current = (await calls.admin!({ method: 'GET', url: `${E}/${record.id}` })).json().data;
+          expect((await call({ method: 'PUT', url: `${E}/${record.id}?newStatus=SIGNED_PRODUCER`, ...json({ version: current.version }) })).statusCode).toBe(refusedUnless('W'));
+          expect((await call({ method: 'PUT', url: `${E}/${record.id}/delete` })).statusCode).toBe(refusedUnless('D'));
+        });
+      }
+    });
+  }
+
+  for (const target of CATALOGUE.targets.filter((t) => !t.readOnly && t.entity.name !== 'fir')) {
     describe(target.name, () => {
       for (const username of ROLES) {
         it(`${username}: read, create, write, delete, restore${target.entity.statuses ? ', transition' : ''}`, async () => {

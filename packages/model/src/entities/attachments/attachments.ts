@@ -25,6 +25,8 @@ export const ATTACHMENT_OWNERS: Readonly<Record<string, AttachmentOwnerKind>> = 
   vehicle: { authority: 'VEHICLE', notes: 'vehicle-notes', documents: 'vehicle-attach' },
   // requests and transports are the company's process (DOC_PROCESS); field activities have their own authorities
   transaction: { authority: 'DOC_PROCESS', notes: 'process-notes', documents: 'process-documents' },
+  // a transport's files follow the transport's own authority (an upload names its owner kind by authority)
+  transport: { authority: 'TRANSPORT', notes: 'transport-notes', documents: 'transport-attach' },
   'msa-activity': { authority: 'MSA', notes: 'activity-notes', documents: 'activity-attach' },
   sampling: { authority: 'SAMPLING', notes: 'sampling-notes', documents: 'sampling-attach' },
 };
@@ -134,6 +136,8 @@ export const ATTACHMENT_VIEWS: ViewDefinition[] = [
   ownerView(attachment, 'vehicle-attach', 'documents', 'vehicle', 'VEHICLE', 'PaperClipOutlined', { it: 'Allegati veicoli', en: 'Vehicle documents' }),
   ownerView(note, 'process-notes', 'notes', 'transaction', 'DOC_PROCESS', 'FormOutlined', { it: 'Note di processo', en: 'Process notes' }),
   ownerView(attachment, 'process-documents', 'documents', 'transaction', 'DOC_PROCESS', 'FileOutlined', { it: 'Documenti di processo', en: 'Process documents' }),
+  ownerView(note, 'transport-notes', 'notes', 'transport', 'TRANSPORT', 'FormOutlined', { it: 'Note dei trasporti', en: 'Transport notes' }),
+  ownerView(attachment, 'transport-attach', 'documents', 'transport', 'TRANSPORT', 'PaperClipOutlined', { it: 'Allegati dei trasporti', en: 'Transport documents' }),
   ownerView(note, 'activity-notes', 'notes', 'msa-activity', 'MSA', 'FormOutlined', { it: 'Note attività', en: 'Activity notes' }),
   ownerView(attachment, 'activity-attach', 'documents', 'msa-activity', 'MSA', 'PaperClipOutlined', { it: 'Allegati attività', en: 'Task documents' }),
   ownerView(note, 'sampling-notes', 'notes', 'sampling', 'SAMPLING', 'FormOutlined', { it: 'Note campionamenti', en: 'Sampling notes' }),

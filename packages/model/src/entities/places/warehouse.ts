@@ -23,6 +23,8 @@ export const warehouse = defineEntity({
     owner: reference('subject', { label: { it: 'Titolare', en: 'Owner' }, list: true }),
     address: group('address', { label: { it: 'Indirizzo', en: 'Address' } }),
     authorisedWaste: reference('waste', { label: { it: 'Codici EER autorizzati', en: 'Authorised EWC codes' }, multiple: true }),
+    // the R/D operations (D.Lgs 152/2006 Allegati B and C) its authorisation admits: a FIR to it names one of them
+    operations: lookup('RD_OPERATION', { label: { it: 'Operazioni R/D autorizzate', en: 'Authorised R/D operations' }, multiple: true }),
     capacityTons: decimal(3, { label: { it: 'Capacità di stoccaggio (t)', en: 'Storage capacity (t)' }, min: 0, max: 10_000_000 }),
     authorisationNumber: text({ label: { it: 'Numero autorizzazione', en: 'Authorisation number' }, max: 60, search: true }),
     authorisationExpiry: date({ label: { it: 'Scadenza autorizzazione', en: 'Authorisation expiry' }, list: true, deadline: { warnDays: 60 } }),

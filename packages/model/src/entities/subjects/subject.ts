@@ -79,4 +79,18 @@ export const SUBJECT_VIEWS: ViewDefinition[] = [
   roleView('signatory', 'SIGNATORY', 'SUBJECT', 'EditOutlined', { it: 'Firmatari', en: 'Signatories' }),
   roleView('retailers', 'RETAILER', 'SUBJECT', 'ShopOutlined', { it: 'Rivenditori', en: 'Retailers' }),
   roleView('companies', 'COMPANY', 'SUBJECT', 'BankOutlined', { it: 'Aziende', en: 'Companies' }),
+  // who can run a transport: the transporters and the company itself, with its own vehicles and Albo enrolment
+  defineView(
+    {
+      name: 'carriers',
+      route: 'carriers',
+      endpoint: '/api/subjects/carriers',
+      authority: 'SUBJECT_TRANSPORTER',
+      icon: 'CarOutlined',
+      label: { it: 'Vettori (trasportatori e azienda)', en: 'Carriers (transporters and the company)' },
+      filter: [{ field: 'roles', op: 'in', value: ['TRANSPORTER', 'COMPANY'] }],
+      defaults: { roles: ['TRANSPORTER'] },
+    },
+    subject,
+  ),
 ];

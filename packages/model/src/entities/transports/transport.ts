@@ -70,7 +70,7 @@ export const transport = defineEntity({
   labelFields: ['code', 'date'],
   fields: {
     date: date({ label: { it: 'Data del trasporto', en: 'Transport date' }, required: true, list: true }),
-    transporter: reference('subject', { label: { it: 'Trasportatore', en: 'Transporter' }, required: true, list: true, view: 'transporters' }),
+    transporter: reference('subject', { label: { it: 'Trasportatore', en: 'Transporter' }, required: true, list: true, view: 'carriers' }),
     vehicle: reference('vehicle', { label: { it: 'Veicolo', en: 'Vehicle' }, required: true, list: true }),
     trailer: reference('vehicle', { label: { it: 'Rimorchio', en: 'Trailer' } }),
     driver: reference('subject', { label: { it: 'Autista', en: 'Driver' }, view: 'collaborators' }),

@@ -210,6 +210,28 @@ export const TRANSPORT_STOP_KIND: LookupTableSeed = {
   ],
 };
 
+export const FIR_ANOMALY: LookupTableSeed = {
+  code: 'FIR_ANOMALY',
+  name: { it: 'Anomalia del FIR', en: 'FIR anomaly' },
+  description: "What puts a FIR on the FIR verifier's worklist: the weight at destination off the estimate beyond the registry's tolerance (FIR_WEIGHT_TOLERANCE_PCT), a signature still missing past the deadline (FIR_SIGN_DEADLINE_HOURS), a load refused in part or in full.",
+  values: [
+    v('WEIGHT_OFF', 'Peso a destino diverso dalla stima oltre la tolleranza', 'Weight at destination off the estimate beyond the tolerance'),
+    v('SIGNATURE_MISSING', 'Firma mancante oltre il termine', 'Signature missing past the deadline'),
+    v('PARTIAL_REFUSAL', 'Carico respinto in parte', 'Load partially refused'),
+    v('REFUSED', 'Carico respinto', 'Load refused'),
+  ],
+};
+
+export const FIR_VERIFICATION: LookupTableSeed = {
+  code: 'FIR_VERIFICATION',
+  name: { it: 'Esito della verifica del FIR', en: 'FIR verification outcome' },
+  description: "The FIR verifier's outcome on a FIR with anomalies: verified (nothing to do) or annotated (a note says what was found or done).",
+  values: [
+    v('VERIFIED', 'Verificato', 'Verified'),
+    v('ANNOTATED', 'Annotato', 'Annotated'),
+  ],
+};
+
 export const LOGISTICS_TABLES: LookupTableSeed[] = [
   WAREHOUSE_TYPE,
   WRH_UNIT_TYPE,
@@ -223,4 +245,6 @@ export const LOGISTICS_TABLES: LookupTableSeed[] = [
   REFUSAL_MOTIVATION,
   TRANSACTION_KIND,
   TRANSPORT_STOP_KIND,
+  FIR_ANOMALY,
+  FIR_VERIFICATION,
 ];

@@ -26,6 +26,7 @@ import * as m0024 from './0024-record-jobs.js';
 import * as m0025 from './0025-requests-activities.js';
 import * as m0026 from './0026-notices.js';
 import * as m0027 from './0027-transports.js';
+import * as m0028 from './0028-firs.js';
 
 /**
  * Append-only: a migration, once released, is never edited; changes come as a new entry.
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '0025-requests-activities': m0025,
   '0026-notices': m0026,
   '0027-transports': m0027,
+  '0028-firs': m0028,
 };

@@ -5,6 +5,7 @@ import { italianInstant } from '../activities/demo.js';
 import { todayInItaly } from '../activities/hooks.js';
 import type { SeedContext } from '../module.js';
 import type { Database } from '../../db/schema.js';
+import { seedDemoFirs } from './fir/demo.js';
 import { DELIVERY, legalErrors, PICKUP, readRequests, readTripFacts, round3, type Stop } from './checks.js';
 
 /** A deterministic generator (mulberry32): the same demo on every machine. */
@@ -59,7 +60,7 @@ interface Carrier {
  * legal check (checks.ts legalErrors) on the request's day; the smallest such vehicle is taken.
  */
 async function thirdParties(trx: Transaction<Database>, loads: readonly DemoRequest[]): Promise<Carrier[]> {
-  const { rows: holders } = await sql<{ id: number }>`select id from subject where 'TRANSPORTER' = any(roles) and not deleted order by id`.execute(trx);
+  const { rows: holders } = await sql<{ id: number }>`select id from subject where 'TRANSPORTER' = any(roles) and not 'COMPANY' = any(roles) and not deleted order by id`.execute(trx);
   if (holders.length === 0) return [];
   const requests = await readRequests(trx, loads.map((r) => r.id), false);
   const stopsOf = (r: DemoRequest): Stop[] => [
@@ -96,7 +97,7 @@ const num = (v: number | undefined) => (v === undefined ? undefined : Number(v))
  * ones), as do requests no plant of the demo is authorised for. One request a day is common in
  * the demo, so many trips have a single pickup. Written in bulk like the requests; no history rows.
  */
-export async function seedDemoTransports({ db, config, log }: SeedContext): Promise<{ transports: number; stops: number; completed: number; planned: number; byThirdParties: number } | null> {
+export async function seedDemoTransports({ db, config, log }: SeedContext): Promise<{ transports: number; stops: number; completed: number; planned: number; byThirdParties: number; firs: number; anomalies: number; onTheRoad: number } | null> {
   if (!config.demoData) return null;
   const { rows: existing } = await sql<{ id: number }>`select id from transport limit 1`.execute(db);
   if (existing.length > 0) return null;
@@ -232,7 +233,17 @@ export async function seedDemoTransports({ db, config, log }: SeedContext): Prom
 
   const rows = headers.map((header) => ({ header, lines: [] as Record<string, unknown>[] }));
   for (const stop of stops) rows[stop.header]!.lines.push({ ...stop.values, created_by: 'system', updated_by: 'system' });
-  await db.transaction().execute((trx) => insertWithLines(trx, transport, transportStop, rows));
-  log.info(`Demo transports created in ${Date.now() - started} ms: ${headers.length} transports (${completed} completed), ${stops.length} stops`);
-  return { transports: headers.length, stops: stops.length, completed, planned: headers.length - completed, byThirdParties: trips.filter((trip) => trip.transporter !== company).length };
+  const firs = await db.transaction().execute(async (trx) => {
+    await insertWithLines(trx, transport, transportStop, rows);
+    return seedDemoFirs(trx);
+  });
+  log.info(`Demo transports created in ${Date.now() - started} ms: ${headers.length} transports (${completed} completed), ${stops.length} stops, ${firs.firs} FIRs (${firs.anomalies} with anomalies)`);
+  return {
+    transports: headers.length,
+    stops: stops.length,
+    completed,
+    planned: headers.length - completed - firs.onTheRoad,
+    byThirdParties: trips.filter((trip) => trip.transporter !== company).length,
+    ...firs,
+  };
 }

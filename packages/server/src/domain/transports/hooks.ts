@@ -1,19 +1,23 @@
 import { transaction, transport, type RecordOf, type ValuesOf } from '@circula/model';
 import { conflict, constraintViolation } from '../../http/errors.js';
 import type { HookContext, HookRegistry } from '../../records/hooks.js';
+import { sql } from 'kysely';
 import {
   completeStops,
+  deliveries,
   DELIVERY,
   legalErrors,
   otherTransports,
   pickupRequests,
   readRequests,
   readTripFacts,
+  round3,
   stopErrors,
   total,
   type FieldError,
   type Stop,
 } from './checks.js';
+import { cancelFirs, firKey, issueFirs, type TripForFirs } from './fir/issue.js';
 import { applyRequestChanges, inLiveTransport, type RequestChange } from './requests.js';
 
 type Values = ValuesOf<typeof transport>;
@@ -83,6 +87,51 @@ async function plan(ctx: HookContext, registry: HookRegistry, current: Transport
   };
 }
 
+/**
+ * The stops with each delivery's verified weight filled in, where none was typed, from the FIRs of
+ * the loads delivered there once the destination signed them all (accepted + refused kg).
+ */
+async function weightsFromFirs(ctx: HookContext, transportId: number, stops: readonly Stop[]): Promise<Stop[]> {
+  const out = stops.map((s) => ({ ...s }));
+  if (!out.some((s) => s.kind === DELIVERY && s.verifiedKg == null)) return out;
+  const { rows } = await sql<{ request: number; destination: number; verified_kg: string | null }>`
+    select request, destination, verified_kg from fir where transport = ${transportId} and not deleted and status <> 'CANCELLED'`.execute(ctx.trx);
+  const deliveredAt = deliveries(out);
+  out.forEach((stop, d) => {
+    if (stop.kind !== DELIVERY || stop.verifiedKg != null) return;
+    const requests = new Set([...deliveredAt].filter(([, at]) => at === d).map(([p]) => out[p]!.request));
+    const firs = rows.filter((r) => requests.has(Number(r.request)) && Number(r.destination) === stop.warehouse);
+    if (firs.length > 0 && firs.every((r) => r.verified_kg !== null)) stop.verifiedKg = round3(firs.reduce((sum, r) => sum + Number(r.verified_kg), 0));
+  });
+  return out;
+}
+
+/** The trip as its FIRs copy it. */
+const tripOf = (id: number, trip: Values, stops: readonly Stop[]): TripForFirs => ({
+  id,
+  date: String(trip.date),
+  transporter: Number(trip.transporter),
+  vehicle: Number(trip.vehicle),
+  trailer: trip.trailer ?? null,
+  driver: trip.driver ?? null,
+  actualDeparture: trip.actualDeparture ?? null,
+  stops,
+});
+
+/**
+ * While the trip is on the road its FIRs follow what they copy: a change of transporter, vehicle,
+ * trailer, driver or loads cancels the unsigned FIRs and issues new ones (new numbers); once any
+ * is signed, such a change is refused (409 FIR_SIGNED).
+ */
+async function reissueFirs(ctx: HookContext, current: Transport, values: Values): Promise<void> {
+  const merged = { ...current, ...values } as Values;
+  const before = tripOf(Number(current.id), current as Values, (current.stops ?? []) as Stop[]);
+  const after = tripOf(Number(current.id), merged, (values.stops ?? current.stops ?? []) as Stop[]);
+  if (firKey(before) === firKey(after)) return;
+  await cancelFirs(ctx.trx, ctx.principal, Number(current.id), true);
+  await issueFirs(ctx.trx, ctx.principal, after);
+}
+
 /** Every request the transport took (as it was and as the write leaves it) that is still PLANNED, moved to `status`. */
 async function moveRequests(ctx: HookContext, registry: HookRegistry, stops: readonly Stop[][], status: 'DONE' | 'ACCEPTED', plannedDate: string | null): Promise<void> {
   const ids = [...new Set(stops.flatMap((list) => pickupRequests(list)))];
@@ -105,7 +154,9 @@ export function registerTransportHooks(registry: HookRegistry): HookRegistry {
     },
     async beforeUpdate(ctx, current, values) {
       if (!LIVE.has(current.status)) return values;
-      return plan(ctx, registry, current, values, false);
+      const planned = await plan(ctx, registry, current, values, false);
+      if (current.status === 'IN_PROGRESS') await reissueFirs(ctx, current, planned);
+      return planned;
     },
     async beforeTransition(ctx, current, to, values) {
       const merged = { ...current, ...values } as Values;
@@ -113,20 +164,37 @@ export function registerTransportHooks(registry: HookRegistry): HookRegistry {
       const now = new Date().toISOString();
       if (to === 'IN_PROGRESS') {
         const checked = await plan(ctx, registry, current, values, true);
-        return { ...checked, actualDeparture: merged.actualDeparture ?? now };
+        const departed = { ...merged, ...checked, actualDeparture: merged.actualDeparture ?? now } as Values;
+        // the FIRs travel with the loads from the departure (D.Lgs 152/2006 art. 193)
+        await issueFirs(ctx.trx, ctx.principal, tripOf(Number(current.id), departed, (departed.stops ?? []) as Stop[]));
+        return { ...checked, actualDeparture: departed.actualDeparture };
       }
       if (to === 'COMPLETED') {
-        const missing = stops.flatMap((s, i) => (s.kind === DELIVERY && s.verifiedKg == null ? [{ field: `stops.${i}.verifiedKg`, message: 'REQUIRED' }] : []));
+        // a delivery's verified weight, when not typed, is what the destination accepted and refused on its FIRs
+        const weighed = await weightsFromFirs(ctx, Number(current.id), stops);
+        const missing = weighed.flatMap((s, i) => (s.kind === DELIVERY && s.verifiedKg == null ? [{ field: `stops.${i}.verifiedKg`, message: 'REQUIRED' }] : []));
         if (missing.length) throw constraintViolation(missing);
-        await moveRequests(ctx, registry, [stops], 'DONE', merged.date ?? null);
-        return { ...values, actualArrival: merged.actualArrival ?? now };
+        await moveRequests(ctx, registry, [weighed], 'DONE', merged.date ?? null);
+        const filled = weighed.some((s, i) => s.verifiedKg !== stops[i]!.verifiedKg);
+        return {
+          ...values,
+          ...(filled ? { stops: weighed, verifiedKg: total(weighed.filter((s) => s.kind === DELIVERY).map((s) => s.verifiedKg)) } : {}),
+          actualArrival: merged.actualArrival ?? now,
+        };
       }
-      if (to === 'CANCELLED') await moveRequests(ctx, registry, [current.stops as Stop[], stops], 'ACCEPTED', null);
+      if (to === 'CANCELLED') {
+        await moveRequests(ctx, registry, [current.stops as Stop[], stops], 'ACCEPTED', null);
+        // the loads did not travel: the FIRs still waiting for a signature are cancelled
+        await cancelFirs(ctx.trx, ctx.principal, Number(current.id), false);
+      }
       return values;
     },
     async beforeDelete(ctx, current) {
       if (current.status === 'COMPLETED') throw conflict('TRANSPORT_COMPLETED');
-      if (LIVE.has(current.status)) await moveRequests(ctx, registry, [current.stops as Stop[]], 'ACCEPTED', null);
+      if (LIVE.has(current.status)) {
+        await cancelFirs(ctx.trx, ctx.principal, Number(current.id), true);
+        await moveRequests(ctx, registry, [current.stops as Stop[]], 'ACCEPTED', null);
+      }
     },
   });
 

@@ -3,6 +3,7 @@ import { http } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { notifyDanger, notifyError } from '../../app/notifications';
 import { i18n } from '../../i18n';
+import { openInWindow } from '../../records/open-pdf';
 
 /** A privacy definition waiting for the user's acceptance: `id;label` of the API split once. */
 export interface ChangedPrivacy {
@@ -44,17 +45,8 @@ export const privacyApi = {
  * (so no popup blocker stops it), then pointed at a blob URL of the downloaded file. A missing file
  * (404) shows DOCUMENTS.NO_FILE_PRESENT (spec §8).
  */
-export async function openInNewWindow(url: string): Promise<void> {
-  const opened = window.open('', '_blank');
-  try {
-    const blob = await http.blob(url, { silent: true });
-    const objectUrl = URL.createObjectURL(blob);
-    if (opened) opened.location.href = objectUrl;
-    else window.location.assign(objectUrl);
-    setTimeout(() => URL.revokeObjectURL(objectUrl), 60_000);
-  } catch (error) {
-    opened?.close();
+export const openInNewWindow = (url: string): Promise<void> =>
+  openInWindow(url, (error) => {
     if (error instanceof ApiError && error.status === 404) notifyDanger(i18n.t('DOCUMENTS.NO_FILE_PRESENT'));
     else notifyError(error instanceof ApiError ? error : null);
-  }
-}
+  });
