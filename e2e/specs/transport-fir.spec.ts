@@ -10,7 +10,8 @@ import { apiToken, signIn } from '../support/auth.js';
  * completed with the verified weights of the FIRs, its requests are DONE, and the FIR verifier
  * finds the weight anomaly on the worklist.
  */
-test.describe.configure({ timeout: 240_000 });
+// about 2 minutes alone, over 4 on a loaded CI machine beside another worker
+test.describe.configure({ timeout: 480_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 type Rec = { id: number; version: number; [field: string]: unknown };
