@@ -26,7 +26,7 @@ const SYSTEM = systemPrincipal('demo-master-data');
 // Deterministic numbers
 
 /** mulberry32: a small fixed-seed generator, the same sequence on every machine. */
-function generator(seed: number): () => number {
+export function generator(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -7,6 +7,7 @@ import { writeHistoryMany, type HistoryEntry } from '../../records/history.js';
 import type { HookContext, RecordData } from '../../records/hooks.js';
 import { systemPrincipal, type SeedContext } from '../module.js';
 import { checkConferral, conferralTransition, todayInItaly, type Conferral, type ConferralValues } from './hooks.js';
+import { generator } from '../../seed/demo-master-data.js';
 
 /**
  * Demo data of the activities area (DEMO_DATA, once, after the demo master data): a year of
@@ -32,18 +33,6 @@ export const DEMO_ACTIVITY_COUNTS = {
   msaActivities: 40,
   samplings: 13,
 } as const;
-
-/** mulberry32, as the master data's: the same sequence on every machine. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Codice fiscale of a person (DM 23 dicembre 1976; DPR 605/1973 art. 11)

@@ -3,21 +3,10 @@ import { sql } from 'kysely';
 import { insertWithLines } from '../../records/bulk.js';
 import type { SeedContext } from '../module.js';
 import { estimatedKg } from './hooks.js';
+import { generator } from '../../seed/demo-master-data.js';
 
 /** How many demo requests: about 1 500 over the last twelve months (issue 15). */
 export const DEMO_REQUESTS = 1500;
-
-/** A deterministic generator (mulberry32): the same demo on every machine. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const DAY = 24 * 60 * 60 * 1000;
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);

@@ -7,18 +7,7 @@ import type { SeedContext } from '../module.js';
 import type { Database } from '../../db/schema.js';
 import { seedDemoFirs } from './fir/demo.js';
 import { DELIVERY, legalErrors, PICKUP, readRequests, readTripFacts, round3, type Stop } from './checks.js';
-
-/** A deterministic generator (mulberry32): the same demo on every machine. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { generator } from '../../seed/demo-master-data.js';
 
 /** One in this many delivered loads is weighed off its estimate by up to 20 % (the FIR verifier's anomalies); the others within 5 %. */
 export const DEMO_ANOMALY_EVERY = 25;

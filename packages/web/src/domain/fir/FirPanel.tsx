@@ -3,13 +3,11 @@ import { fir as firEntity, FIR_STATUSES, type ReferenceField } from '@circula/mo
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../api/client';
 import { ApiError, errorBodyToMessage } from '../../api/errors';
 import { formatDateTime, formatNumber } from '../../app/format';
 import { ReferenceDisplay } from '../../fields/displays';
 import { openPdf } from '../../records/open-pdf';
-import { saveBlob } from '../../records/list/list-api';
-import { firPdfUrl, firsOfTransport, firXmlUrl, NEXT_SIGNATURE, type FirRecord, type SignRole } from './fir-api';
+import { downloadFirXml, firPdfUrl, firsOfTransport, NEXT_SIGNATURE, type FirRecord, type SignRole } from './fir-api';
 import { useFirSigning } from './useFirSigning';
 
 const ROLES: readonly SignRole[] = ['PRODUCER', 'TRANSPORTER', 'DESTINATION'];
@@ -49,7 +47,7 @@ export function FirPanel({ transportId }: { transportId: number }) {
 
   async function downloadXml(fir: FirRecord) {
     try {
-      saveBlob(await http.blob(firXmlUrl(transportId, fir.id), { silent: true }), `FIR-${fir.number.replaceAll('/', '-')}.xml`);
+      await downloadFirXml(transportId, fir);
     } catch (e) {
       notification.error({ message: t('FIR.XML_FAILED'), description: message(e) });
     }

@@ -1,6 +1,6 @@
 import type { Page } from '@circula/model';
 import { http } from '../../api/client';
-import type { ListRecord } from '../../records/list/list-api';
+import { saveBlob, type ListRecord } from '../../records/list/list-api';
 
 /** The transport endpoint and the FIRs' (spec §2 `transaction-documents`). */
 export const TRANSPORT_ENDPOINT = '/api/transports/transport';
@@ -38,6 +38,11 @@ export const firsOfTransport = (transportId: number) =>
 /** `PUT {transport}/{id}/fir/{firId}/sign` (API.md "Operations"). */
 export const signFir = (transportId: number, firId: number, body: { role: SignRole; acceptedKg?: number; refusedKg?: number; refusalReason?: string }) =>
   http.data<FirRecord>(`${TRANSPORT_ENDPOINT}/${transportId}/fir/${firId}/sign`, { method: 'PUT', json: body, silent: true });
+
+/** Downloads a FIR's XML as `FIR-{number}.xml`. */
+export async function downloadFirXml(transportId: number, fir: { id: number; number?: unknown }): Promise<void> {
+  saveBlob(await http.blob(firXmlUrl(transportId, fir.id), { silent: true }), `FIR-${String(fir.number).replaceAll('/', '-')}.xml`);
+}
 
 export const firPdfUrl = (transportId: number, firId: number) => `${TRANSPORT_ENDPOINT}/${transportId}/fir/${firId}/pdf`;
 export const firXmlUrl = (transportId: number, firId: number) => `${TRANSPORT_ENDPOINT}/${transportId}/fir/${firId}/xml`;

@@ -4,13 +4,11 @@ import { Badge, Button } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { http } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { notifyError } from '../../app/notifications';
-import { saveBlob } from '../../records/list/list-api';
 import { openPdf } from '../../records/open-pdf';
 import type { ListActionSlot, RecordActionSlot, RecordSectionSlot, RecordTabSlot, RouteSlots, WebDomainModule } from '../slots';
-import { FIR_WORKLIST_ROUTE, firPdfUrl, firXmlUrl, worklistCount } from './fir-api';
+import { downloadFirXml, FIR_WORKLIST_ROUTE, firPdfUrl, worklistCount } from './fir-api';
 
 const FirPanel = lazy(async () => ({ default: (await import('./FirPanel')).FirPanel }));
 const FirSignatureSection = lazy(async () => ({ default: (await import('./FirSignatureSection')).FirSignatureSection }));
@@ -63,7 +61,7 @@ const firActions: RecordActionSlot[] = [
       if (!record) return null;
       const download = async () => {
         try {
-          saveBlob(await http.blob(firXmlUrl(transportOf(record), record.id), { silent: true }), `FIR-${String(record.number).replaceAll('/', '-')}.xml`);
+          await downloadFirXml(transportOf(record), record);
         } catch (error) {
           notifyError(error instanceof ApiError ? error : null);
         }

@@ -115,7 +115,8 @@ export async function signFir(trx: Executor, principal: Principal, transportId: 
 
   if (isExternal(principal)) {
     const party = input.role === 'PRODUCER' ? row.producer : input.role === 'TRANSPORTER' ? row.transporter : row.destination_owner;
-    const mine = await companySubjectIds(trx, principal.userId);
+    // read with the request's principal (request-auth); read here only for a principal without them
+    const mine = principal.companySubjects ?? (await companySubjectIds(trx, principal.userId));
     if (party == null || !mine.includes(Number(party))) throw forbidden(undefined, 'FIR_NOT_YOUR_PARTY');
   } else {
     assertCan(principal, { authority: fir.authority }, 'W');
