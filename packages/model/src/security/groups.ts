@@ -52,7 +52,8 @@ export const BASE_GROUPS: GroupDefinition[] = [
     code: 'FIR_VERIFIERS',
     name: 'Verificatori FIR',
     roles: ['ROLE_FIR_VERIFIER', 'ACCESS_BACKOFFICE'],
-    grants: { TRANSPORT: RW, DOC_PROCESS: RW, SUBJECT: R, SUBJECT_TRANSPORTER: R, VEHICLE: R, WASTE: R, PROFILE: RW },
+    // WAREHOUSE read: a FIR's destination and pickup site are warehouses the verifier checks
+    grants: { TRANSPORT: RW, DOC_PROCESS: RW, SUBJECT: R, SUBJECT_TRANSPORTER: R, VEHICLE: R, WAREHOUSE: R, WASTE: R, PROFILE: RW },
   },
   {
     code: 'LOGISTICS',
