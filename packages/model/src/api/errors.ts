@@ -24,6 +24,11 @@ export const FORBIDDEN_REASONS = {
 export interface ApiErrorBody {
   errorCode: ErrorCode | string;
   errorMessage: string;
-  errors?: { field: string; message: string }[];
+  /**
+   * Field errors: `message` is a key the web translates as ERRORS.{message}; `params`, when set,
+   * are the figures the translation interpolates (`{{available}}`): a refusal that says how much
+   * stock there is, or how far a balance is off.
+   */
+  errors?: { field: string; message: string; params?: Record<string, string | number> }[];
   reason?: string;
 }

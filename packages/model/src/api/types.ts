@@ -146,3 +146,11 @@ export const FIR_SERIES_KEY = 'FIR_SERIES';
 export const FIR_WEIGHT_TOLERANCE_KEY = 'FIR_WEIGHT_TOLERANCE_PCT';
 /** Registry: hours after a FIR's issue by which all three signatures are due; later, the FIR is an anomaly. */
 export const FIR_SIGN_DEADLINE_KEY = 'FIR_SIGN_DEADLINE_HOURS';
+/**
+ * Registry: days waste may stay in R13 (messa in riserva) and D15 (deposito preliminare) storage
+ * before the stock is shown as overdue. Defaults from D.Lgs 36/2003 art. 2 c.1 lett. g (as amended
+ * by D.Lgs 121/2020): storage awaiting recovery under three years, awaiting disposal under one
+ * year — beyond that the site counts as a landfill. A site's own authorisation may set less.
+ */
+export const STORAGE_MAX_DAYS_R13_KEY = 'STORAGE_MAX_DAYS_R13';
+export const STORAGE_MAX_DAYS_D15_KEY = 'STORAGE_MAX_DAYS_D15';

@@ -59,6 +59,7 @@ const DECLARED: readonly AreaDefinition[] = [
   a('treatments', 'TREATMENT', 'path', 'ExperimentOutlined', 'Trattamenti', 'Treatments', '/api/treatments/treatments'),
   a('warehouse-movements', 'MOVEMENT', 'path', 'RetweetOutlined', 'Movimenti di magazzino', 'Warehouse movements', '/api/warehouses/warehouse-movements'),
   a('movement-treatments', 'MOVEMENT', 'path', 'BranchesOutlined', 'Movimenti di trattamento', 'Treatment movements', '/api/warehouses/movement-treatments'),
+  a('displacements', 'MOVEMENT', 'path', 'SwapOutlined', 'Trasferimenti tra magazzini', 'Displacements', '/api/warehouses/displacements'),
   // stakeholders (route views of subject)
   a('subjects', 'SUBJECT', 'configuration', 'IdcardOutlined', 'Anagrafiche', 'Subjects', '/api/subjects/subjects', true),
   a('customers', 'SUBJECT_CUSTOMER', 'configuration', 'ShopOutlined', 'Clienti', 'Customers', '/api/subjects/customers', true),
@@ -147,18 +148,6 @@ const PLANNED: Readonly<Record<string, { it: string; en: string }>> = {
   'job': {
     it: "Qui arriveranno le commesse: lavori di un cliente che raggruppano richieste, trasporti e fatture, con i totali.",
     en: "This area will hold jobs: a customer's projects grouping requests, transports and invoices, with their totals.",
-  },
-  'treatments': {
-    it: "Qui arriveranno i trattamenti agli impianti: il consumo delle giacenze, le frazioni prodotte, l'operazione R/D e il bilancio di massa.",
-    en: "This area will hold treatments at plants: stock consumed, fractions produced, the R/D operation and the mass balance.",
-  },
-  'warehouse-movements': {
-    it: "Qui arriveranno i movimenti di carico e scarico di ogni magazzino, da cui nascono le giacenze e il registro di carico e scarico.",
-    en: "This area will hold the load and unload movements of every warehouse, from which stock and the load/unload register follow.",
-  },
-  'movement-treatments': {
-    it: "Qui arriveranno i movimenti di magazzino generati dai trattamenti.",
-    en: "This area will hold the warehouse movements that treatments post.",
   },
   'warehouses-documents': {
     it: "Qui arriveranno i documenti di tutti i magazzini in un solo elenco.",

@@ -63,7 +63,7 @@ export function createCatalogue(entities: readonly EntityDefinition[], views: re
       globalSearch: view.globalSearch,
       filters: view.filter,
       defaults: view.defaults,
-      readOnly: entity.readOnly === true,
+      readOnly: entity.readOnly === true || view.readOnly === true,
     });
   }
   const seen = new Set<string>();

@@ -74,6 +74,12 @@ export interface EntityDefinition<F extends Fields = Fields, S extends string = 
   labelMode?: 'join' | 'first';
   /** Records the application writes itself (communications…): read through the API, never created, changed or deleted there. */
   readOnly?: boolean;
+  /**
+   * Records are created (by whoever may write) and never changed or deleted afterwards (the stock
+   * ledger: a wrong row is corrected by a new one): a record reads `canWrite: false` and the
+   * entity's configuration offers no edit and no delete; its hooks refuse the calls (409).
+   */
+  appendOnly?: boolean;
 }
 
 /** The lines fields of an entity (LinesField), with their names. */
@@ -93,6 +99,8 @@ export interface ViewDefinition {
   filter: FilterSpec[];
   defaults: Record<string, unknown>;
   globalSearch: boolean;
+  /** Nobody creates or changes records through this view (rows other records post: a treatment's ledger rows). */
+  readOnly?: boolean;
 }
 
 interface EntityInput<F extends Fields, S extends string>

@@ -46,6 +46,8 @@ export interface IntegerField extends FieldBase {
   type: 'integer';
   min?: number;
   max?: number;
+  /** `false`: shown without thousands separators (a year, a register number: "2026", not "2.026"). */
+  grouping?: false;
 }
 export interface DecimalField extends FieldBase {
   type: 'decimal';

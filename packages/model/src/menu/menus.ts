@@ -48,7 +48,7 @@ export const SIDE_MENU: MenuItem[] = [
   route('sampling'),
   route('area'),
   { kind: 'group', key: 'process', icon: 'CarOutlined', children: [route('transport'), route('transaction-documents'), route('treatments')] },
-  { kind: 'group', key: 'movements', icon: 'RetweetOutlined', children: [route('warehouse-movements'), route('movement-requests')] },
+  { kind: 'group', key: 'movements', icon: 'RetweetOutlined', children: [route('warehouse-movements'), route('displacements'), route('movement-requests')] },
   {
     kind: 'group',
     key: 'stakeholders',

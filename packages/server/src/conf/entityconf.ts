@@ -48,8 +48,8 @@ function targetConf(user: HasAuthorities, target: Target, language: 'it' | 'en')
     type: target.type,
     canRead: true,
     canCreate: can(user, target, 'W'),
-    canWrite: can(user, target, 'W'),
-    canDelete: can(user, target, 'D'),
+    canWrite: can(user, target, 'W') && entity.appendOnly !== true,
+    canDelete: can(user, target, 'D') && entity.appendOnly !== true,
     statuses: entity.statuses
       ? {
           default: entity.statuses.default,

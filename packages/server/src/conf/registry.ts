@@ -1,4 +1,4 @@
-import { FIR_SERIES_KEY, FIR_SIGN_DEADLINE_KEY, FIR_WEIGHT_TOLERANCE_KEY, PASSWORD_MAX_AGE_KEY, PASSWORD_RULE_KEY, type HistoryEntry, type SysRegistryEntry } from '@circula/model';
+import { FIR_SERIES_KEY, FIR_SIGN_DEADLINE_KEY, FIR_WEIGHT_TOLERANCE_KEY, PASSWORD_MAX_AGE_KEY, STORAGE_MAX_DAYS_D15_KEY, STORAGE_MAX_DAYS_R13_KEY, PASSWORD_RULE_KEY, type HistoryEntry, type SysRegistryEntry } from '@circula/model';
 import { sql } from 'kysely';
 import type { Principal } from '../auth/users.js';
 import type { Db } from '../db/connect.js';
@@ -29,7 +29,7 @@ export function registryValueProblem(key: string, value: string): string | null 
       return REGISTRY_ERRORS.regex;
     }
   }
-  if ((key === PASSWORD_MAX_AGE_KEY || key === FIR_SIGN_DEADLINE_KEY || key === FIR_WEIGHT_TOLERANCE_KEY) && !/^\d{1,6}$/.test(value)) return REGISTRY_ERRORS.nonNegativeInteger;
+  if ((key === PASSWORD_MAX_AGE_KEY || key === FIR_SIGN_DEADLINE_KEY || key === FIR_WEIGHT_TOLERANCE_KEY || key === STORAGE_MAX_DAYS_R13_KEY || key === STORAGE_MAX_DAYS_D15_KEY) && !/^\d{1,6}$/.test(value)) return REGISTRY_ERRORS.nonNegativeInteger;
   if (key === FIR_SERIES_KEY && !/^[A-Z0-9]{1,10}$/.test(value)) return REGISTRY_ERRORS.series;
   return null;
 }

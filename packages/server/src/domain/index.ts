@@ -18,6 +18,7 @@ import { noticesModule } from './notices/index.js';
 import { subjectsModule } from './subjects/index.js';
 import { transportsModule } from './transports/index.js';
 import { vehiclesModule } from './vehicles/index.js';
+import { warehousesModule } from './warehouses/index.js';
 import { wasteModule } from './waste/index.js';
 
 /**
@@ -38,6 +39,7 @@ export const DOMAIN_MODULES: readonly DomainModule[] = [
   requestsModule,
   transportsModule,
   activitiesModule,
+  warehousesModule,
   noticesModule,
   calendarModule,
 ];

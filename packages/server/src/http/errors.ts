@@ -2,13 +2,16 @@ import type { ApiErrorBody } from '@circula/model';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
+/** A field error: a message key and, when the message quotes figures, its parameters. */
+export type FieldErrorItem = { field: string; message: string; params?: Record<string, string | number> };
+
 /** An error that becomes the API.md error envelope. */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     readonly errorCode: string,
     readonly errorMessage: string = errorCode,
-    readonly extra: { reason?: string; errors?: { field: string; message: string }[] } = {},
+    readonly extra: { reason?: string; errors?: FieldErrorItem[] } = {},
   ) {
     super(errorMessage);
   }
@@ -29,7 +32,7 @@ export const forbidden = (reason?: string, message = 'FORBIDDEN') =>
   new AppError(403, 'FORBIDDEN', message, reason ? { reason } : {});
 export const notFound = (message = 'NOT_FOUND') => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message = 'CONFLICT') => new AppError(409, 'CONFLICT', message);
-export const constraintViolation = (errors: { field: string; message: string }[]) =>
+export const constraintViolation = (errors: FieldErrorItem[]) =>
   new AppError(400, 'CONSTRAINT_VIOLATION', 'CONSTRAINT_VIOLATION', { errors });
 
 /** A unique index refused the write (PostgreSQL 23505; PGlite reports it in the message). */

@@ -132,7 +132,8 @@ export class RecordService {
   }
 
   private canWriteSql(principal: Principal, target: Target): RawBuilder<SqlBool> {
-    return can(principal, target, 'W') ? recordWritable(principal, target.entity, this.catalogue) : sql<SqlBool>`false`;
+    // an append-only record (the ledger) is never writable once written
+    return can(principal, target, 'W') && target.entity.appendOnly !== true ? recordWritable(principal, target.entity, this.catalogue) : sql<SqlBool>`false`;
   }
 
   /** The view's filters and the reader's row rules (row-rules.ts): what a user sees through a target. */

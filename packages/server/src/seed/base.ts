@@ -4,6 +4,8 @@ import {
   groupAuthorities,
   FIR_SERIES_KEY,
   FIR_SIGN_DEADLINE_KEY,
+  STORAGE_MAX_DAYS_D15_KEY,
+  STORAGE_MAX_DAYS_R13_KEY,
   FIR_WEIGHT_TOLERANCE_KEY,
   PASSWORD_MAX_AGE_KEY,
   PASSWORD_RULE_KEY,
@@ -52,6 +54,20 @@ export const REGISTRY_DEFAULTS = [
     translation: {},
     is_public: false,
     description: "Hours after a FIR's issue by which its three signatures are due; later the FIR goes to the verifier",
+  },
+  {
+    key: STORAGE_MAX_DAYS_R13_KEY,
+    the_value: '1095',
+    translation: {},
+    is_public: false,
+    description: 'Days waste may stay in R13 storage (awaiting recovery) before its stock shows as overdue (D.Lgs 36/2003 art. 2: under three years)',
+  },
+  {
+    key: STORAGE_MAX_DAYS_D15_KEY,
+    the_value: '365',
+    translation: {},
+    is_public: false,
+    description: 'Days waste may stay in D15 storage (awaiting disposal) before its stock shows as overdue (D.Lgs 36/2003 art. 2: under one year)',
   },
 ];
 

@@ -33,6 +33,17 @@ const BY_FIELD: Record<string, unknown> = {
   // a transport's sample stop is a delivery (a pickup takes an accepted request) at the sample warehouse
   'transport-stop.kind': 'DELIVERY',
   'transport-stop.warehouse': (refs: Record<string, number>) => refs.warehouse,
+  // a ledger row by hand: a causal a user may post, one EER code, a past day
+  'warehouse-movement.causal': 'LOAD_INVENTORY',
+  'warehouse-movement.waste': (refs: Record<string, number>) => refs.waste,
+  'warehouse-movement.operationDate': '2026-11-20T08:00:00.000Z',
+  // a treatment and a displacement that balance: 100 kg of one EER code in and out, on a past day
+  'treatment.treatedAt': '2026-11-20T08:00:00.000Z',
+  'treatment-input.quantityKg': 100,
+  'treatment-output.waste': (refs: Record<string, number>) => refs.waste,
+  'treatment-output.quantityKg': 100,
+  'displacement.movedAt': '2026-11-20T08:00:00.000Z',
+  'displacement-line.waste': (refs: Record<string, number>) => refs.waste,
 };
 
 /** Typed codes a domain hook validates: an entity-conf record overrides a route (one record per route). */

@@ -1,29 +1,39 @@
-import { ApiError } from '../api/errors';
+import { ApiError, type ErrorParams } from '../api/errors';
 
-/** The field messages of a CONSTRAINT_VIOLATION, by field name (nested paths belong to their top field). */
-export function constraintErrors(error: unknown): Record<string, string[]> {
-  if (!(error instanceof ApiError) || error.code !== 'CONSTRAINT_VIOLATION') return {};
-  const out: Record<string, string[]> = {};
-  for (const { field, message } of error.body?.errors ?? []) {
+/** One field message of a CONSTRAINT_VIOLATION: the key (ERRORS.{message}) and the figures it quotes, if any. */
+export interface FieldMessage {
+  message: string;
+  params?: ErrorParams;
+}
+
+const violations = (error: unknown) => (error instanceof ApiError && error.code === 'CONSTRAINT_VIOLATION' ? (error.body?.errors ?? []) : []);
+
+/** The field messages of a CONSTRAINT_VIOLATION with their params, by field name (nested paths belong to their top field). */
+export function constraintErrorDetails(error: unknown): Record<string, FieldMessage[]> {
+  const out: Record<string, FieldMessage[]> = {};
+  for (const { field, message, params } of violations(error)) {
     const name = field.split('.')[0] ?? field;
-    (out[name] ??= []).push(message);
+    (out[name] ??= []).push(params ? { message, params } : { message });
   }
   return out;
 }
 
+/** The field messages of a CONSTRAINT_VIOLATION, by field name (nested paths belong to their top field). */
+export function constraintErrors(error: unknown): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(constraintErrorDetails(error)).map(([name, messages]) => [name, messages.map((m) => m.message)]));
+}
+
 /** A CONSTRAINT_VIOLATION entry on one line of a lines field (`lines.1.hpProperties`): the field, the line's index, the line's field. */
-export interface LineError {
+export interface LineError extends FieldMessage {
   name: string;
   index: number;
   child: string;
-  message: string;
 }
 
 /** The entries of a CONSTRAINT_VIOLATION that name a line of a lines field. */
 export function lineErrors(error: unknown): LineError[] {
-  if (!(error instanceof ApiError) || error.code !== 'CONSTRAINT_VIOLATION') return [];
-  return (error.body?.errors ?? []).flatMap(({ field, message }) => {
+  return violations(error).flatMap(({ field, message, params }) => {
     const [name, index, child] = field.split('.');
-    return name && index !== undefined && /^\d+$/.test(index) && child ? [{ name, index: Number(index), child, message }] : [];
+    return name && index !== undefined && /^\d+$/.test(index) && child ? [{ name, index: Number(index), child, message, ...(params ? { params } : {}) }] : [];
   });
 }

@@ -22,7 +22,7 @@ export function formatScalar(field: FieldDefinition, value: unknown, yesNo: (v: 
     case 'time':
       return String(value);
     case 'integer':
-      return typeof value === 'number' ? formatScaled(value, 0) : String(value);
+      return typeof value === 'number' && field.grouping !== false ? formatScaled(value, 0) : String(value);
     case 'decimal':
       return typeof value === 'number' ? formatScaled(value, field.scale) : String(value);
     case 'money':

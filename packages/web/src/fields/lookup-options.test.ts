@@ -12,6 +12,10 @@ describe('lookup option shapes (spec §3)', () => {
     expect(lookupOption(tableValue('WAREHOUSE_TYPE', 'CDR', 'Centro di raccolta', 'Collection centre'), 'it').label).toBe('CDR - Centro di raccolta');
   });
 
+  it('shows an R/D operation with its legal code first', () => {
+    expect(lookupOption(tableValue('RD_OPERATION', 'R13', 'Messa in riserva', 'Storage'), 'it').label).toBe('R13 - Messa in riserva');
+  });
+
   it('gives a payment type its plain name and {val, useBuOwner, required}', () => {
     const v = tableValue('PAYMENT_TYPE', 'RIBA', 'Ricevuta bancaria', 'Bank receipt', { name: 'Ri.Ba.', val: 'MP12', flag1: true, flag3: false });
     expect(lookupOption(v, 'en')).toEqual({ value: 'RIBA', label: 'Ri.Ba.', extra: { val: 'MP12', useBuOwner: true, required: false } });

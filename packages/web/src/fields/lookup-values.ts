@@ -70,7 +70,7 @@ export interface LookupOption {
 
 /**
  * The option of a table value, with the shapes of spec §3: the label is the translated text
- * except for warehouse types ("CDR - Centro di raccolta"), payment types (the plain name), agent
+ * except for warehouse types ("CDR - Centro di raccolta") and R/D operations ("R3 - Riciclo…"), payment types (the plain name), agent
  * and dealer campaigns (alpha1) and transport causals (always Italian); the extra is the payment
  * type's {val, useBuOwner (flag1), required (flag3)}, the subject-warehouse's {code, relationType
  * (alpha1), flag1–3}, the mechanics' extraFields, the SMTP's extraValue, and the raw record
@@ -82,6 +82,9 @@ export function lookupOption(v: TableValue, language: string, from: LookupValueF
   switch (v.tableCode) {
     case 'WAREHOUSE_TYPE':
       return { value, label: `${v.val} - ${text}`, extra: v };
+    // the R/D operations are known by their legal code (D.Lgs 152/2006 Allegati B and C): "R3 - Riciclo…"
+    case 'RD_OPERATION':
+      return { value, label: `${v.code} - ${text}`, extra: v };
     case 'PAYMENT_TYPE':
       return { value, label: v.name || text, extra: { val: v.val, useBuOwner: v.flag1, required: v.flag3 } };
     case 'SUBJECT_WAREHOUSE':

@@ -232,7 +232,33 @@ export const FIR_VERIFICATION: LookupTableSeed = {
   ],
 };
 
+export const LEDGER_MOVEMENT: LookupTableSeed = {
+  code: 'LEDGER_MOVEMENT',
+  name: { it: 'Movimento del registro', en: 'Register movement' },
+  description: 'The two kinds of row of the load/unload register (D.Lgs 152/2006 art. 190): C = carico (load), S = scarico (unload). A ledger row takes it from its causal (MOVEMENT_CAUSAL alpha1).',
+  values: [
+    v('C', 'Carico', 'Load'),
+    v('S', 'Scarico', 'Unload'),
+  ],
+};
+
+export const LEDGER_SOURCE: LookupTableSeed = {
+  code: 'LEDGER_SOURCE',
+  name: { it: 'Origine della registrazione', en: 'Entry source' },
+  description: 'The record that posted a ledger row: the server posts the rows of transports, conferrals, displacements and treatments in their own transaction; MANUAL rows are typed by a user; CORRECTION rows reverse an earlier row (ledger rows are never edited or deleted).',
+  values: [
+    v('TRANSPORT', 'Trasporto', 'Transport'),
+    v('CONFERRAL', 'Conferimento', 'Conferral'),
+    v('DISPLACEMENT', 'Trasferimento tra magazzini', 'Displacement'),
+    v('TREATMENT', 'Trattamento', 'Treatment'),
+    v('MANUAL', 'Registrazione manuale', 'Manual entry'),
+    v('CORRECTION', 'Rettifica', 'Correction'),
+  ],
+};
+
 export const LOGISTICS_TABLES: LookupTableSeed[] = [
+  LEDGER_MOVEMENT,
+  LEDGER_SOURCE,
   WAREHOUSE_TYPE,
   WRH_UNIT_TYPE,
   MOVEMENT_CAUSAL,

@@ -27,6 +27,7 @@ import * as m0025 from './0025-requests-activities.js';
 import * as m0026 from './0026-notices.js';
 import * as m0027 from './0027-transports.js';
 import * as m0028 from './0028-firs.js';
+import * as m0029 from './0029-warehouse-ledger.js';
 
 /**
  * Append-only: a migration, once released, is never edited; changes come as a new entry.
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '0026-notices': m0026,
   '0027-transports': m0027,
   '0028-firs': m0028,
+  '0029-warehouse-ledger': m0029,
 };

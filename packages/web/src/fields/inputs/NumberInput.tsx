@@ -27,6 +27,8 @@ export interface NumberTextInputProps {
   min?: number;
   max?: number;
   'aria-label'?: string;
+  /** Without thousands separators (a year). */
+  ungrouped?: boolean;
 }
 
 function matches(text: string, value: unknown, scale: number): boolean {
@@ -53,13 +55,13 @@ export function numberError(value: unknown, scale: number, min?: number, max?: n
  * typed; otherwise formatted with the field's fraction digits. Text that is not a number stays in
  * the box and goes to the form as text, which the field's schema rejects.
  */
-export function NumberTextInput({ value, onChange, scale, disabled, id, suffix, min, max, ...rest }: NumberTextInputProps) {
+export function NumberTextInput({ value, onChange, scale, disabled, id, suffix, min, max, ungrouped, ...rest }: NumberTextInputProps) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<string | null>(null);
   const error = numberError(value, scale, min, max);
   // the text being typed, unless the value was changed from outside meanwhile (a paired unit cleared it)
   const typed = editing !== null && matches(editing, value, scale) ? editing : null;
-  const shown = typed ?? (typeof value === 'string' ? value : typeof value === 'number' ? formatScaled(value, scale) : '');
+  const shown = typed ?? (typeof value === 'string' ? value : typeof value === 'number' ? (ungrouped ? editableNumber(value) : formatScaled(value, scale)) : '');
 
   return (
     <div style={{ width: '100%' }}>
@@ -104,6 +106,7 @@ export function NumberInput({ field, value, onChange, disabled, id }: FieldInput
       suffix={field.type === 'money' ? '€' : undefined}
       min={field.min}
       max={'max' in field ? field.max : undefined}
+      ungrouped={field.type === 'integer' && field.grouping === false}
       onChange={(v) => onChange?.(v)}
     />
   );

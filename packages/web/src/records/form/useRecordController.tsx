@@ -7,7 +7,8 @@ import { MODAL_WIDTH } from '../../app/modal-sizes';
 import { notifySuccess } from '../../app/notifications';
 import { queryClient } from '../../app/query-client';
 import { restoreFormData } from '../../fields/autocomplete/add-record';
-import { constraintErrors, lineErrors, type LineError } from '../../fields/field-errors';
+import { errorMessageText } from '../../api/errors';
+import { constraintErrorDetails, lineErrors, type FieldMessage, type LineError } from '../../fields/field-errors';
 import { labelOf } from '../../fields/labels';
 import { textIn } from '../../fields/labels';
 import { recordApi, type RecordData } from './record-api';
@@ -151,18 +152,20 @@ export function useRecordController({ target, conf, mode, record, goBack }: Reco
   function showServerErrors(error: unknown) {
     // an error on a line names the line and its field: "Riga 2 · Caratteristiche di pericolo: obbligatorio"
     const onLines = lineErrors(error);
+    // a message's figures (stock available, a balance's window) are interpolated in the user's locale
+    const messageText = (m: FieldMessage) => errorMessageText((key, options) => t(key, options ?? {}), m.message, m.params, i18n.language);
     const lineText = (e: LineError) => {
       const field = target.entity.fields[e.name];
       const child = field?.type === 'lines' ? field.entity.fields[e.child] : undefined;
       const label = child ? labelOf(child, e.child, i18n.language) : e.child;
-      return `${t('FIELDS.LINES.ROW', { n: e.index + 1 })} · ${label}: ${t(`ERRORS.${e.message}`, { defaultValue: e.message })}`;
+      return `${t('FIELDS.LINES.ROW', { n: e.index + 1 })} · ${label}: ${messageText(e)}`;
     };
     form.setFields(
-      Object.entries(constraintErrors(error))
+      Object.entries(constraintErrorDetails(error))
         .filter(([name]) => name in values)
         .map(([name, messages]) => {
           const detailed = onLines.filter((e) => e.name === name);
-          const texts = detailed.length ? detailed.map(lineText) : messages.map((m) => t(`ERRORS.${m}`, { defaultValue: m }));
+          const texts = detailed.length ? detailed.map(lineText) : messages.map(messageText);
           return { name, errors: texts };
         }),
     );

@@ -103,7 +103,8 @@ const hpCode = (hp: string) => {
   return match ? `HP${match[1]!.padStart(2, '0')}` : hp;
 };
 
-const physicalState = (code: string | null) => {
+/** A WASTE_PHYSICAL_STATE code as RENTRI's stato_fisico (SP, S, FP, L, VS), or null when it has none. */
+export const physicalState = (code: string | null) => {
   if (!code) return null;
   const upper = code.trim().toUpperCase();
   return RENTRI_PHYSICAL_STATES.has(upper) ? upper : (PAPER_PHYSICAL_STATES[upper] ?? null);
