@@ -9,10 +9,12 @@ import { createRecordTableV3 } from '../record-table.js';
  * - `warehouse_register`: the last number given per warehouse and year (taken in the posting's
  *   transaction, so concurrent postings wait for each other: no duplicate, no gap) and the last
  *   registration time (registration times never go back within a register).
- * - `warehouse_stock`: the running balance per warehouse × EER code × material, kept in the
- *   posting's transaction; `check (quantity_kg >= 0)` is the last guard that stock never goes
- *   below zero (the posting checks first, with the figures). Stock at a past date is the ledger's
- *   sum up to it (index `warehouse_movement_stock`).
+ * - `warehouse_stock`: the running balance per warehouse × EER code × material (and the totals
+ *   loaded and unloaded), kept in the posting's transaction; `check (quantity_kg >= 0)` is the
+ *   last guard that stock never goes below zero (the posting checks first, with the figures).
+ *   Stock at a past date is the ledger's sum up to it (index `warehouse_movement_stock`).
+ * - `warehouse_load_fifo`: per load, the kg loaded before it (same warehouse and item): the age of
+ *   the stock now is one index lookup, not a pass over the ledger.
  * - `treatment` and its input and output lines; `displacement` (stock moved between two of the
  *   company's warehouses) and its lines.
  */
@@ -71,8 +73,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       waste bigint not null default 0,
       material bigint not null default 0,
       quantity_kg numeric(18,3) not null check (quantity_kg >= 0),
+      loaded_kg numeric(18,3) not null default 0,
+      unloaded_kg numeric(18,3) not null default 0,
       primary key (warehouse, waste, material)
     )`.execute(db);
+  // first in, first out: each load with the loads of its warehouse × item registered before it;
+  // the oldest load still in stock is the one whose span holds the total unloaded
+  await sql`create table warehouse_load_fifo (
+      movement bigint primary key,
+      warehouse bigint not null,
+      waste bigint not null default 0,
+      material bigint not null default 0,
+      loaded_before_kg numeric(18,3) not null,
+      quantity_kg numeric(18,3) not null,
+      operation_date timestamptz not null,
+      operation text
+    )`.execute(db);
+  await sql`create index warehouse_load_fifo_span on warehouse_load_fifo (warehouse, waste, material, loaded_before_kg)`.execute(db);
 
   await createRecordTableV3(db, 'treatment', {
     columns: [

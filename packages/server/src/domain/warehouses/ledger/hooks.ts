@@ -2,11 +2,15 @@ import { warehouseMovement, type ValuesOf } from '@circula/model';
 import { sql } from 'kysely';
 import { AppError, constraintViolation } from '../../../http/errors.js';
 import type { HookRegistry } from '../../../records/hooks.js';
-import { book, reversals, type Posting } from './post.js';
+import { book, insertFifo, reversals, type Posting, type Registration } from './post.js';
 
 type Values = ValuesOf<typeof warehouseMovement>;
 
 export const ledgerImmutable = () => new AppError(409, 'LEDGER_IMMUTABLE');
+
+/** The loads a write booked, until the engine has inserted their rows (per transaction; key warehouse:year:number). */
+const booked = new WeakMap<object, Map<string, { posting: Posting; registration: Registration }>>();
+const bookedKey = (warehouse: unknown, year: unknown, number: unknown) => `${Number(warehouse)}:${Number(year)}:${Number(number)}`;
 
 /**
  * A ledger row typed by hand (`POST …/warehouse-movements`): its causal must be one a user may
@@ -55,6 +59,11 @@ export function registerLedgerHooks(registry: HookRegistry): void {
       }
       if (Date.parse(posting.operationDate) > Date.now() + 60_000) throw constraintViolation([{ field: 'operationDate', message: 'LEDGER_FUTURE_DATE' }]);
       const [registration] = await book(ctx.trx, [posting]);
+      if (posting.movement === 'C') {
+        const list = booked.get(ctx.trx) ?? new Map<string, { posting: Posting; registration: Registration }>();
+        list.set(bookedKey(posting.warehouse, registration!.registerYear, registration!.registerNumber), { posting, registration: registration! });
+        booked.set(ctx.trx, list);
+      }
       const out: Values = {
         ...values,
         warehouse: posting.warehouse,
@@ -74,6 +83,14 @@ export function registerLedgerHooks(registry: HookRegistry): void {
         ...registration!,
       };
       return out;
+    },
+    async afterCreate(ctx, record) {
+      // a load takes its place in its item's first-in-first-out order
+      const key = bookedKey(record.warehouse, record.registerYear, record.registerNumber);
+      const load = booked.get(ctx.trx)?.get(key);
+      if (!load) return;
+      booked.get(ctx.trx)!.delete(key);
+      await insertFifo(ctx.trx, [{ id: Number(record.id), ...load }]);
     },
     async beforeUpdate() {
       throw ledgerImmutable();

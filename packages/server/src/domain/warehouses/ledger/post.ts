@@ -45,6 +45,8 @@ export interface Registration {
   registerYear: number;
   registerNumber: number;
   registeredAt: string;
+  /** A load's place in its warehouse × item's loads (kg loaded before it): first in, first out. */
+  loadedBeforeKg?: number;
 }
 
 const ROME_YEAR = new Intl.DateTimeFormat('en', { timeZone: 'Europe/Rome', year: 'numeric' });
@@ -108,14 +110,16 @@ export async function book(trx: Executor, postings: readonly Posting[]): Promise
     last.set(`${r.warehouse}:${r.year}`, { number: Number(row.last_number), at: new Date(row.last_at).toISOString() });
   }
 
-  // 2. the balances: unloads first checked against the stock, loads against the capacity
-  const deltas = new Map<string, { warehouse: number; waste: number | null; material: number | null; delta: number; field: string; unload: boolean }>();
+  // 2. the balances: unloads checked against the stock, loads against the capacity; the totals loaded and unloaded follow
+  type Delta = { warehouse: number; waste: number | null; material: number | null; delta: number; loads: number; unloads: number; field: string; loadedBefore: number };
+  const deltas = new Map<string, Delta>();
   for (const p of postings) {
     const key = stockKey(p);
-    const entry = deltas.get(key) ?? { warehouse: p.warehouse, waste: p.waste, material: p.material, delta: 0, field: p.field ?? 'quantityKg', unload: false };
+    const entry = deltas.get(key) ?? { warehouse: p.warehouse, waste: p.waste, material: p.material, delta: 0, loads: 0, unloads: 0, field: p.field ?? 'quantityKg', loadedBefore: 0 };
     entry.delta = round3(entry.delta + (p.movement === 'C' ? p.quantityKg : -p.quantityKg));
-    if (p.movement === 'S') {
-      entry.unload = true;
+    if (p.movement === 'C') entry.loads = round3(entry.loads + p.quantityKg);
+    else {
+      entry.unloads = round3(entry.unloads + p.quantityKg);
       entry.field = p.field ?? 'quantityKg';
     }
     deltas.set(key, entry);
@@ -124,21 +128,25 @@ export async function book(trx: Executor, postings: readonly Posting[]): Promise
   const label = (d: { waste: number | null; material: number | null }) => (d.waste ? labels.get(`w${d.waste}`) : labels.get(`m${d.material}`)) ?? '';
   const loaded = new Set<number>();
   for (const d of [...deltas.values()].sort((a, b) => a.warehouse - b.warehouse || (a.waste ?? 0) - (b.waste ?? 0) || (a.material ?? 0) - (b.material ?? 0))) {
-    if (d.delta === 0) continue;
-    if (d.delta > 0) {
-      await sql`
-        insert into warehouse_stock as s (warehouse, waste, material, quantity_kg) values (${d.warehouse}, ${d.waste ?? 0}, ${d.material ?? 0}, ${d.delta}::numeric)
-        on conflict (warehouse, waste, material) do update set quantity_kg = s.quantity_kg + excluded.quantity_kg`.execute(trx);
-    } else {
-      const { rows } = await sql<{ quantity_kg: string }>`
-        update warehouse_stock set quantity_kg = quantity_kg + ${d.delta}::numeric
-        where warehouse = ${d.warehouse} and waste = ${d.waste ?? 0} and material = ${d.material ?? 0} and quantity_kg + ${d.delta}::numeric >= 0
-        returning quantity_kg`.execute(trx);
-      if (rows.length === 0) {
-        const available = (await stockOf(trx, d)) ?? 0;
-        errors.push({ field: d.field, message: 'STOCK_INSUFFICIENT', params: { item: label(d), availableKg: available, requestedKg: round3(-d.delta) } });
-      }
+    // an unload only moves a balance that covers it (never an insert: its check would abort the transaction)
+    const { rows } =
+      d.delta < 0
+        ? await sql<{ loaded_kg: string }>`
+            update warehouse_stock set quantity_kg = quantity_kg + ${d.delta}::numeric, loaded_kg = loaded_kg + ${d.loads}::numeric, unloaded_kg = unloaded_kg + ${d.unloads}::numeric
+            where warehouse = ${d.warehouse} and waste = ${d.waste ?? 0} and material = ${d.material ?? 0} and quantity_kg + ${d.delta}::numeric >= 0
+            returning loaded_kg`.execute(trx)
+        : await sql<{ loaded_kg: string }>`
+            insert into warehouse_stock as s (warehouse, waste, material, quantity_kg, loaded_kg, unloaded_kg)
+            values (${d.warehouse}, ${d.waste ?? 0}, ${d.material ?? 0}, ${d.delta}::numeric, ${d.loads}::numeric, ${d.unloads}::numeric)
+            on conflict (warehouse, waste, material) do update set
+              quantity_kg = s.quantity_kg + excluded.quantity_kg, loaded_kg = s.loaded_kg + excluded.loaded_kg, unloaded_kg = s.unloaded_kg + excluded.unloaded_kg
+            returning loaded_kg`.execute(trx);
+    if (rows.length === 0) {
+      const available = (await stockOf(trx, d)) ?? 0;
+      errors.push({ field: d.field, message: 'STOCK_INSUFFICIENT', params: { item: label(d), availableKg: available, requestedKg: round3(-d.delta) } });
+      continue;
     }
+    d.loadedBefore = round3(Number(rows[0]!.loaded_kg) - d.loads);
     if (d.delta > 0) loaded.add(d.warehouse);
   }
   if (errors.length) throw constraintViolation(errors);
@@ -164,7 +172,11 @@ export async function book(trx: Executor, postings: readonly Posting[]): Promise
     const at = wanted < reg.at ? reg.at : wanted;
     reg.number += 1;
     reg.at = at;
-    return { registerYear: years[i]!, registerNumber: reg.number, registeredAt: at };
+    if (p.movement !== 'C') return { registerYear: years[i]!, registerNumber: reg.number, registeredAt: at };
+    const d = deltas.get(stockKey(p))!;
+    const before = d.loadedBefore;
+    d.loadedBefore = round3(d.loadedBefore + p.quantityKg);
+    return { registerYear: years[i]!, registerNumber: reg.number, registeredAt: at, loadedBeforeKg: before };
   });
   for (const [key, reg] of last) {
     const [warehouse, year] = key.split(':').map(Number);
@@ -178,6 +190,18 @@ async function stockOf(trx: Executor, d: { warehouse: number; waste: number | nu
   const { rows } = await sql<{ quantity_kg: string }>`
     select quantity_kg from warehouse_stock where warehouse = ${d.warehouse} and waste = ${d.waste ?? 0} and material = ${d.material ?? 0}`.execute(trx);
   return rows[0] ? Number(rows[0].quantity_kg) : null;
+}
+
+/** The loads' places in their items' first-in-first-out order (warehouse_load_fifo). */
+export async function insertFifo(trx: Executor, loads: readonly { id: number; posting: Posting; registration: Registration }[]): Promise<void> {
+  if (loads.length === 0) return;
+  for (let from = 0; from < loads.length; from += 500) {
+    const values = loads.slice(from, from + 500).map(
+      ({ id, posting: p, registration: r }) =>
+        sql`(${id}, ${p.warehouse}, ${p.waste ?? 0}, ${p.material ?? 0}, ${r.loadedBeforeKg ?? 0}, ${round3(p.quantityKg)}, ${p.operationDate}, ${p.operation ?? null})`,
+    );
+    await sql`insert into warehouse_load_fifo (movement, warehouse, waste, material, loaded_before_kg, quantity_kg, operation_date, operation) values ${sql.join(values)}`.execute(trx);
+  }
 }
 
 /** A posting and its registration as the columns of its ledger row. */
@@ -223,6 +247,7 @@ export async function post(trx: Executor, principal: Principal, postings: readon
     table,
     postings.map((p, i) => ({ id: ids[i], code: autoCode(warehouseMovement, ids[i]!), ...ledgerColumns(p, registrations[i]!, principal) })),
   );
+  await insertFifo(trx, postings.flatMap((p, i) => (p.movement === 'C' ? [{ id: ids[i]!, posting: p, registration: registrations[i]! }] : [])));
   // the demo's year of postings is written in bulk, without history rows, like the other demo records
   if (options.history === false) return ids;
   await writeHistoryMany(

@@ -200,16 +200,77 @@ async function registryDays(db: Db, key: string, fallback: number): Promise<numb
  */
 export async function readStock(db: Db, q: StockQuery): Promise<StockItem[]> {
   const at = q.at ?? new Date().toISOString();
+  const [rows, r13, d15] = await Promise.all([
+    q.at === undefined ? stockNow(db, q) : stockAt(db, q, at),
+    registryDays(db, STORAGE_MAX_DAYS_R13_KEY, 1095),
+    registryDays(db, STORAGE_MAX_DAYS_D15_KEY, 365),
+  ]);
+  const now = Date.parse(at);
+  return rows.map((r) => {
+    const ops = r.operations ?? [];
+    const storage: 'R13' | 'D15' | null =
+      r.oldest_operation === 'D15' || r.oldest_operation === 'R13' ? r.oldest_operation : ops.includes('R13') ? 'R13' : ops.includes('D15') ? 'D15' : null;
+    const limitDays = storage === 'R13' ? r13 : storage === 'D15' ? d15 : null;
+    const oldest = r.oldest === null ? null : iso(r.oldest);
+    const ageDays = oldest === null ? null : Math.floor((now - Date.parse(oldest)) / 86_400_000);
+    return {
+      warehouseId: Number(r.warehouse),
+      warehouseName: r.warehouse_name,
+      eer: r.eer,
+      wasteId: r.waste === null ? null : Number(r.waste),
+      material: r.material === null ? null : Number(r.material),
+      description: r.description,
+      quantity: Number(r.quantity),
+      unit: 'kg',
+      oldestLoadAt: oldest,
+      storageOperation: storage,
+      limitDays,
+      ageDays,
+      overdue: limitDays !== null && ageDays !== null && ageDays > limitDays,
+    };
+  });
+}
+
+type StockRow = {
+  warehouse: number; warehouse_name: string; operations: string[] | null; waste: number | null; material: number | null; eer: string | null;
+  description: string | null; quantity: string; oldest: Date | string | null; oldest_operation: string | null;
+};
+
+/**
+ * Stock now: the running balances (warehouse_stock) and, per balance, the load whose span in its
+ * item's first-in-first-out order holds the total unloaded (warehouse_load_fifo): one index lookup each.
+ */
+async function stockNow(db: Db, q: StockQuery): Promise<StockRow[]> {
+  const filters = [sql`s.quantity_kg > 0`];
+  if (q.warehouseIds) filters.push(sql`s.warehouse = any(${q.warehouseIds}::bigint[])`);
+  if (q.waste) filters.push(sql`s.waste = ${q.waste}`);
+  if (q.material) filters.push(sql`s.material = ${q.material}`);
+  const { rows } = await sql<StockRow>`
+    select s.warehouse, wh.name as warehouse_name, wh.operations, nullif(s.waste, 0) as waste, nullif(s.material, 0) as material,
+      coalesce(w.display_code, w.code) as eer, coalesce(w.description->>${q.lang}, w.description->>'it', w.description->>'en', mat.name) as description,
+      s.quantity_kg as quantity, f.operation_date as oldest, f.operation as oldest_operation
+    from warehouse_stock s
+    join warehouse wh on wh.id = s.warehouse
+    left join lateral (
+      select l.operation_date, l.operation from warehouse_load_fifo l
+      where l.warehouse = s.warehouse and l.waste = s.waste and l.material = s.material and l.loaded_before_kg <= s.unloaded_kg
+      order by l.loaded_before_kg desc limit 1
+    ) f on true
+    left join waste w on w.id = nullif(s.waste, 0)
+    left join material mat on mat.id = nullif(s.material, 0)
+    where ${sql.join(filters, sql` and `)}
+    order by wh.name, s.warehouse, eer nulls last, description`.execute(db);
+  return rows;
+}
+
+/** Stock at a past instant: the ledger's sum up to it, and the oldest load still in stock then (first in, first out). */
+async function stockAt(db: Db, q: StockQuery, at: string): Promise<StockRow[]> {
   const filters = [sql`m.operation_date <= ${at}`, sql`not m.deleted`];
   if (q.warehouseIds) filters.push(sql`m.warehouse = any(${q.warehouseIds}::bigint[])`);
   if (q.waste) filters.push(sql`m.waste = ${q.waste}`);
   if (q.material) filters.push(sql`m.material = ${q.material}`);
   const where = sql.join(filters, sql` and `);
-  const [{ rows }, r13, d15] = await Promise.all([
-    sql<{
-      warehouse: number; warehouse_name: string; operations: string[] | null; waste: number | null; material: number | null; eer: string | null;
-      description: string | null; quantity: string; oldest: Date | string | null; oldest_operation: string | null;
-    }>`
+  const { rows } = await sql<StockRow>`
       with moved as (
         select m.warehouse, m.waste, m.material, sum(case when m.movement = 'C' then m.quantity_kg else -m.quantity_kg end) as quantity
         from warehouse_movement m where ${where}
@@ -239,32 +300,6 @@ export async function readStock(db: Db, q: StockQuery): Promise<StockItem[]> {
       left join oldest on oldest.warehouse = moved.warehouse and oldest.waste is not distinct from moved.waste and oldest.material is not distinct from moved.material
       left join waste w on w.id = moved.waste
       left join material mat on mat.id = moved.material
-      order by wh.name, moved.warehouse, eer nulls last, description`.execute(db),
-    registryDays(db, STORAGE_MAX_DAYS_R13_KEY, 1095),
-    registryDays(db, STORAGE_MAX_DAYS_D15_KEY, 365),
-  ]);
-  const now = Date.parse(at);
-  return rows.map((r) => {
-    const ops = r.operations ?? [];
-    const storage: 'R13' | 'D15' | null =
-      r.oldest_operation === 'D15' || r.oldest_operation === 'R13' ? r.oldest_operation : ops.includes('R13') ? 'R13' : ops.includes('D15') ? 'D15' : null;
-    const limitDays = storage === 'R13' ? r13 : storage === 'D15' ? d15 : null;
-    const oldest = r.oldest === null ? null : iso(r.oldest);
-    const ageDays = oldest === null ? null : Math.floor((now - Date.parse(oldest)) / 86_400_000);
-    return {
-      warehouseId: Number(r.warehouse),
-      warehouseName: r.warehouse_name,
-      eer: r.eer,
-      wasteId: r.waste === null ? null : Number(r.waste),
-      material: r.material === null ? null : Number(r.material),
-      description: r.description,
-      quantity: Number(r.quantity),
-      unit: 'kg',
-      oldestLoadAt: oldest,
-      storageOperation: storage,
-      limitDays,
-      ageDays,
-      overdue: limitDays !== null && ageDays !== null && ageDays > limitDays,
-    };
-  });
+      order by wh.name, moved.warehouse, eer nulls last, description`.execute(db);
+  return rows;
 }
