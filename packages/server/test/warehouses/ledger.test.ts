@@ -142,6 +142,10 @@ describe('warehouse ledger', () => {
     expect(await stock(wh, '&at=2025-06-01T00:00:00Z')).toEqual([expect.objectContaining({ quantity: 300, ageDays: 141, overdue: false })]);
     expect(await stock(wh, '&at=2026-01-20T00:00:00Z')).toEqual([expect.objectContaining({ quantity: 500, overdue: true })]);
     expect(await stock(wh, '&at=2024-12-31T00:00:00Z')).toEqual([]);
+    // the dashboard's warning: only what is held beyond its limit, across the warehouses
+    const overdue = (await operator({ method: 'GET', url: '/api/warehouses/stock?overdue=true' })).json().data.items as Record<string, unknown>[];
+    expect(overdue.filter((i) => i.warehouseId === wh)).toEqual([expect.objectContaining({ wasteId: hazardous, overdue: true, ageDays: expect.any(Number) })]);
+    expect(overdue.every((i) => i.overdue === true)).toBe(true);
     expect((await stock(wh, '&eer=15 01 10*')).map((i) => i.quantity)).toEqual([250]);
     expect(await stock(wh, '&eer=150106')).toEqual([]);
   });

@@ -79,6 +79,8 @@ export function warehouseRoutes(app: FastifyInstance, db: Db): void {
           wasteId: id.optional(),
           material: id.optional(),
           at: z.iso.datetime({ offset: true }).optional(),
+          // only the stock held beyond its R13/D15 storage limit (the dashboard's warning)
+          overdue: z.enum(['true', 'false']).optional(),
           lang: z.enum(['it', 'en']).optional(),
         }),
       },
@@ -95,7 +97,7 @@ export function warehouseRoutes(app: FastifyInstance, db: Db): void {
         waste = Number(row.id);
       }
       const items = await readStock(db, { warehouseIds: q.warehouseId ? [q.warehouseId] : null, waste, material: q.material, at: q.at, lang: q.lang ?? langOf(principal.lang) });
-      return { data: { items } };
+      return { data: { items: q.overdue === 'true' ? items.filter((i) => i.overdue) : items } };
     },
   );
 }

@@ -139,3 +139,13 @@ export const fetchStock = async (warehouseId: number, at: string | null, lang: s
       ...(signal ? { signal } : {}),
     })
   ).items;
+
+/** Stock held beyond its R13/D15 storage limit, in every warehouse the user may read (the dashboard's warning). */
+export const fetchOverdueStock = async (lang: string, signal?: AbortSignal) =>
+  (
+    await http.data<{ items: StockItem[] }>(STOCK_ENDPOINT, {
+      query: { overdue: 'true', lang: registerLang(lang) },
+      silent: true,
+      ...(signal ? { signal } : {}),
+    })
+  ).items;

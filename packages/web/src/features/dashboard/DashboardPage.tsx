@@ -1,6 +1,6 @@
 import { SIDE_MENU } from '@circula/model';
 import { Card, Col, Empty, Row, Space, Spin, Tag, Typography } from 'antd';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../app/auth/useAuth';
@@ -9,7 +9,13 @@ import { AppIcon } from '../../app/shell/icons';
 import { composeMenu, labelText, menuLinks } from '../../app/shell/menu-model';
 import { roleLabel } from '../profile/role-label';
 
-/** Welcome card and shortcuts to the side-menu areas the user may read. No figures until real ones exist. */
+// the storage warning is the warehouses' (a chunk of its own, for those who read the ledger)
+const StorageAgeCard = lazy(async () => ({ default: (await import('../../domain/warehouses/StorageAgeCard')).StorageAgeCard }));
+
+/**
+ * Welcome card, the warnings the user's areas raise (stock past its storage limit, for those who
+ * read the warehouse ledger) and shortcuts to the side-menu areas the user may read.
+ */
 export function DashboardPage() {
   const { t, i18n } = useTranslation();
   const user = useCurrentUser();
@@ -36,6 +42,12 @@ export function DashboardPage() {
           {t('DASHBOARD.NOTE')}
         </Typography.Paragraph>
       </Card>
+
+      {readable.routes.has('warehouse-movements') && (
+        <Suspense fallback={null}>
+          <StorageAgeCard />
+        </Suspense>
+      )}
 
       <Typography.Title level={4}>{t('DASHBOARD.SHORTCUTS')}</Typography.Title>
       {readable.isPending ? (
