@@ -149,10 +149,6 @@ const PLANNED: Readonly<Record<string, { it: string; en: string }>> = {
     it: "Qui arriveranno le commesse: lavori di un cliente che raggruppano richieste, trasporti e fatture, con i totali.",
     en: "This area will hold jobs: a customer's projects grouping requests, transports and invoices, with their totals.",
   },
-  'warehouses-documents': {
-    it: "Qui arriveranno i documenti di tutti i magazzini in un solo elenco.",
-    en: "This area will hold the documents of every warehouse in one list.",
-  },
   'pricelists': {
     it: "Qui arriveranno i listini di vendita: prezzi per codice EER, materiale o servizio e unità, per cliente o predefiniti, con le validità.",
     en: "This area will hold sale price lists: prices per EER code, material or service and unit, per customer or default, with their validity.",

@@ -133,6 +133,8 @@ export const ATTACHMENT_VIEWS: ViewDefinition[] = [
   ownerView(note, 'vehicle-notes', 'notes', 'vehicle', 'VEHICLE', 'FormOutlined', { it: 'Note veicoli', en: 'Vehicle notes' }),
   ownerView(attachment, 'subject-documents', 'documents', 'subject', 'DOC_SUBJECT', 'FileOutlined', { it: 'Documenti anagrafiche', en: 'Subject documents' }),
   ownerView(attachment, 'warehouse-documents', 'documents', 'warehouse', 'DOC_WAREHOUSE', 'FileOutlined', { it: 'Documenti magazzino', en: 'Warehouse documents' }),
+  // the documents of every warehouse in one list (authorisations, weighing certificates…), beside each warehouse's own tab
+  ownerView(attachment, 'warehouses-documents', 'documents', 'warehouse', 'DOC_WAREHOUSE', 'FileOutlined', { it: 'Documenti dei magazzini', en: 'Warehouses documents' }),
   ownerView(attachment, 'vehicle-attach', 'documents', 'vehicle', 'VEHICLE', 'PaperClipOutlined', { it: 'Allegati veicoli', en: 'Vehicle documents' }),
   ownerView(note, 'process-notes', 'notes', 'transaction', 'DOC_PROCESS', 'FormOutlined', { it: 'Note di processo', en: 'Process notes' }),
   ownerView(attachment, 'process-documents', 'documents', 'transaction', 'DOC_PROCESS', 'FileOutlined', { it: 'Documenti di processo', en: 'Process documents' }),
