@@ -12,6 +12,7 @@ export * from './api/accounts.js';
 export * from './api/privacy.js';
 export * from './api/mail.js';
 export * from './api/conf.js';
+export * from './api/warehouses.js';
 export * from './define/fields.js';
 export * from './define/entity.js';
 export * from './define/record.js';

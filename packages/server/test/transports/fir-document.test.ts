@@ -1,16 +1,17 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCanvas } from '@napi-rs/canvas';
-import { XmlDocument, XmlValidateError, XsdValidator } from 'libxml2-wasm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FirDocument, FirSignature } from '../../src/domain/transports/fir/document.js';
 import { FIR_FRAME, firPdf, italianNumber } from '../../src/domain/transports/fir/pdf.js';
 import { FIR_XML_NAMESPACE, firXml } from '../../src/domain/transports/fir/xml.js';
 import { pdfText } from '../support/pdf-text.js';
+import { useXsd } from '../support/xsd.js';
+import { XmlDocument } from 'libxml2-wasm';
 
 const XSD_PATH = fileURLToPath(new URL('../../src/domain/transports/fir/fir.xsd', import.meta.url));
 const PDFJS_DIR = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
@@ -118,31 +119,7 @@ function longFir(): FirDocument {
 
 // ---- XML validation ---------------------------------------------------------------------------
 
-let validator: XsdValidator;
-let schemaDoc: XmlDocument;
-
-beforeAll(() => {
-  schemaDoc = XmlDocument.fromString(readFileSync(XSD_PATH, 'utf8'));
-  validator = XsdValidator.fromDoc(schemaDoc);
-});
-afterAll(() => {
-  validator?.dispose();
-  schemaDoc?.dispose();
-});
-
-/** The XSD's complaints about an XML text: none when it is valid. */
-function schemaErrors(xml: string): string[] {
-  const doc = XmlDocument.fromString(xml);
-  try {
-    validator.validate(doc);
-    return [];
-  } catch (error) {
-    if (error instanceof XmlValidateError) return error.details.map((d) => d.message.trim());
-    throw error;
-  } finally {
-    doc.dispose();
-  }
-}
+const schemaErrors = useXsd(XSD_PATH);
 
 /** The text of the first node at `xpath` (prefix f: our namespace). */
 function xmlValue(xml: string, xpath: string): string | null {

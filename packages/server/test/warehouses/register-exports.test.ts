@@ -1,17 +1,17 @@
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { lookupTable } from '@circula/model';
 import { parse } from 'csv-parse/sync';
-import { XmlDocument, XmlValidateError, XsdValidator } from 'libxml2-wasm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { italianDateTime } from '../../src/domain/activities/receipt.js';
 import { registerCsv, registerDateTime } from '../../src/domain/warehouses/register/csv.js';
 import type { RegisterDocument, RegisterRow, RegisterSite } from '../../src/domain/warehouses/register/document.js';
 import { REGISTER_ROWS_PER_PAGE, registerPdf } from '../../src/domain/warehouses/register/pdf.js';
 import { CAUSALE_OPERAZIONE, REGISTER_XML_NAMESPACE, registerXml } from '../../src/domain/warehouses/register/xml.js';
+import { useXsd } from '../support/xsd.js';
+import { XmlDocument } from 'libxml2-wasm';
 
 const XSD_PATH = fileURLToPath(new URL('../../src/domain/warehouses/register/register.xsd', import.meta.url));
 const PDFJS_DIR = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
@@ -222,31 +222,7 @@ describe('register as CSV', () => {
 
 // ---- XML --------------------------------------------------------------------------------------
 
-let validator: XsdValidator;
-let schemaDoc: XmlDocument;
-
-beforeAll(() => {
-  schemaDoc = XmlDocument.fromString(readFileSync(XSD_PATH, 'utf8'));
-  validator = XsdValidator.fromDoc(schemaDoc);
-});
-afterAll(() => {
-  validator?.dispose();
-  schemaDoc?.dispose();
-});
-
-/** The XSD's complaints about an XML text: none when it is valid. */
-function schemaErrors(xml: string): string[] {
-  const doc = XmlDocument.fromString(xml);
-  try {
-    validator.validate(doc);
-    return [];
-  } catch (error) {
-    if (error instanceof XmlValidateError) return error.details.map((d) => d.message.trim());
-    throw error;
-  } finally {
-    doc.dispose();
-  }
-}
+const schemaErrors = useXsd(XSD_PATH);
 
 /** The texts of the nodes at `xpath` (prefix r: our namespace). */
 function xmlValues(xml: string, xpath: string): string[] {

@@ -1,4 +1,5 @@
-import { defineEntity, workflow } from '../../define/entity.js';
+import { defineEntity } from '../../define/entity.js';
+import { POSTING_STATUSES } from './posting.js';
 import { datetime, decimal, integer, lines, longText, reference, text } from '../../define/fields.js';
 
 /** One EER code or material a displacement moves, in kg. */
@@ -21,20 +22,7 @@ export const displacementLine = defineEntity({
   defaultSort: [{ field: 'id', dir: 'asc' }],
 });
 
-export const DISPLACEMENT_STATUSES = workflow(
-  'DRAFT',
-  {
-    DRAFT: ['CONFIRMED', 'CANCELLED'],
-    CONFIRMED: ['CANCELLED'],
-    CANCELLED: [],
-  },
-  {
-    DRAFT: { label: { it: 'Bozza', en: 'Draft' }, color: '#8c8c8c' },
-    // posted: its fields are frozen (the hooks refuse changes), yet the staff may still cancel it
-    CONFIRMED: { label: { it: 'Confermato (registrato)', en: 'Confirmed (posted)' }, color: '#389e0d', writable: 'staff' },
-    CANCELLED: { label: { it: 'Annullato', en: 'Cancelled' }, color: '#595959', writable: false },
-  },
-);
+export const DISPLACEMENT_STATUSES = POSTING_STATUSES;
 
 /**
  * A displacement (spec §2 menu "movements": displacement): stock moved from one of the company's

@@ -1,5 +1,6 @@
-import { defineEntity, workflow } from '../../define/entity.js';
+import { defineEntity } from '../../define/entity.js';
 import { datetime, decimal, integer, lines, longText, lookup, reference, text } from '../../define/fields.js';
+import { POSTING_STATUSES } from './posting.js';
 
 /** One EER code of stock a treatment consumes at its plant. */
 export const treatmentInput = defineEntity({
@@ -44,20 +45,7 @@ export const treatmentOutput = defineEntity({
   defaultSort: [{ field: 'id', dir: 'asc' }],
 });
 
-export const TREATMENT_STATUSES = workflow(
-  'DRAFT',
-  {
-    DRAFT: ['CONFIRMED', 'CANCELLED'],
-    CONFIRMED: ['CANCELLED'],
-    CANCELLED: [],
-  },
-  {
-    DRAFT: { label: { it: 'Bozza', en: 'Draft' }, color: '#8c8c8c' },
-    // posted: its fields are frozen (the hooks refuse changes), yet the staff may still cancel it
-    CONFIRMED: { label: { it: 'Confermato (registrato)', en: 'Confirmed (posted)' }, color: '#389e0d', writable: 'staff' },
-    CANCELLED: { label: { it: 'Annullato', en: 'Cancelled' }, color: '#595959', writable: false },
-  },
-);
+export const TREATMENT_STATUSES = POSTING_STATUSES;
 
 /**
  * A treatment at a plant (DOMAIN.md "treatment", main flow step 4): under one R/D operation it

@@ -1,4 +1,4 @@
-import { STORAGE_MAX_DAYS_D15_KEY, STORAGE_MAX_DAYS_R13_KEY } from '@circula/model';
+import { STORAGE_MAX_DAYS_D15_KEY, STORAGE_MAX_DAYS_R13_KEY, type RegisterTotal, type StockItem } from '@circula/model';
 import { sql } from 'kysely';
 import type { Db } from '../../../db/connect.js';
 import { addressLine } from '../../activities/receipt.js';
@@ -19,14 +19,6 @@ export interface RegisterQuery {
   /** Registration dates (yyyy-mm-dd, Italian calendar), both included. */
   from?: string;
   to?: string;
-}
-
-/** Loads and unloads of one EER code or material over the rows a register query selects. */
-export interface RegisterTotal {
-  eer: string | null;
-  description: string | null;
-  loadKg: number;
-  unloadKg: number;
 }
 
 /** The site of a register, or null when there is no such warehouse. */
@@ -152,27 +144,6 @@ export async function readRegister(db: Db, warehouseId: number, q: RegisterQuery
     total: totals.reduce((sum, t) => sum + Number(t.rows), 0),
     totals: totals.map((t) => ({ eer: t.eer, description: t.description, loadKg: Number(t.load_kg), unloadKg: Number(t.unload_kg) })),
   };
-}
-
-/** One line of the stock answer (API.md `GET /api/warehouses/stock`). */
-export interface StockItem {
-  warehouseId: number;
-  warehouseName: string;
-  /** The EER code as printed ("17 04 05"), or null for a material. */
-  eer: string | null;
-  wasteId: number | null;
-  /** The material's id, or null for an EER code. */
-  material: number | null;
-  description: string | null;
-  quantity: number;
-  unit: 'kg';
-  /** When the oldest load still in stock came in (first in, first out), ISO. */
-  oldestLoadAt: string | null;
-  /** The storage operation the stock is held under (R13 or D15) and its limit in days, when the site stores under one. */
-  storageOperation: 'R13' | 'D15' | null;
-  limitDays: number | null;
-  ageDays: number | null;
-  overdue: boolean;
 }
 
 export interface StockQuery {
