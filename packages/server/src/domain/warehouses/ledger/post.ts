@@ -83,7 +83,7 @@ export async function book(trx: Executor, postings: readonly Posting[]): Promise
   const errors: FieldErrorItem[] = [];
   postings.forEach((p) => {
     const field = p.field ?? 'quantityKg';
-    if (!(p.quantityKg > 0)) errors.push({ field, message: 'MIN' });
+    if (!(p.quantityKg > 0)) errors.push({ field, message: 'INVALID' });
     if ((p.waste === null) === (p.material === null)) errors.push({ field: p.field?.replace(/\.[^.]+$/, '.waste') ?? 'waste', message: 'LEDGER_ITEM_REQUIRED' });
   });
   if (errors.length) throw constraintViolation(errors);
