@@ -124,7 +124,10 @@ test('the owner files a request with two lines; the operator accepts it and plan
   await operator.mouse.down();
   await operator.mouse.move(from.x + 30, from.y + from.height / 2, { steps: 5 });
   await operator.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 });
+  // the drop plans it with a PUT: wait for its answer before leaving the page (leaving would cancel it)
+  const dropped = operator.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes(`/${id}`));
   await operator.mouse.up();
+  expect((await dropped).status()).toBe(200);
   await operator.goto(`/rdr/${id}`);
   await expect(operator.getByTestId('status-PLANNED')).toHaveAttribute('aria-pressed', 'true');
   await expect(field(operator, 'plannedDate').locator('input')).toHaveValue(italian(wednesday));
