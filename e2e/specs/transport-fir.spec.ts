@@ -1,5 +1,5 @@
-import { expect as baseExpect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { apiToken, signIn } from '../support/auth.js';
+import { expect as baseExpect, test } from '@playwright/test';
+import { api, filter, pageAs, type Rec } from '../support/api.js';
 
 /**
  * Issue 16's journey: a logistics planner plans a transport from two accepted requests on the
@@ -14,33 +14,8 @@ import { apiToken, signIn } from '../support/auth.js';
 test.describe.configure({ timeout: 480_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-type Rec = { id: number; version: number; [field: string]: unknown };
 
-/** The API as one demo user, for the setup a journey needs beside the browser. */
-async function api(request: APIRequestContext, username: string) {
-  const token = await apiToken(request, username);
-  const headers = { authorization: `Bearer ${token}` };
-  const data = async (response: Awaited<ReturnType<APIRequestContext['get']>>) => {
-    expect(response.ok(), await response.text()).toBe(true);
-    return ((await response.json()) as { data: unknown }).data;
-  };
-  return {
-    get: async (url: string) => data(await request.get(url, { headers })),
-    post: async (url: string, body: unknown) => (await data(await request.post(url, { headers, data: body }))) as Rec,
-    put: async (url: string, body: unknown) => (await data(await request.put(url, { headers, data: body }))) as Rec,
-  };
-}
-
-const filter = (field: string, value: unknown) => `q=${encodeURIComponent(JSON.stringify({ filters: [{ field, op: 'eq', value }] }))}`;
 const tomorrow = () => new Date(Date.now() + 24 * 3600_000).toISOString().slice(0, 10);
-
-async function pageAs(browser: Browser, username: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, username);
-  await expect(page).not.toHaveURL(/\/login/);
-  return page;
-}
 
 test('plan two requests, hit the expired Albo enrolment, fix it, start, sign the FIRs three times, complete; the verifier sees the weight anomaly', async ({ browser, request }) => {
   const admin = await api(request, 'admin');

@@ -1,10 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import { expect as baseExpect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
 import { createCanvas } from '@napi-rs/canvas';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { apiToken, signIn } from '../support/auth.js';
+import { api, filter, pageAs, type Rec } from '../support/api.js';
+import { apiToken } from '../support/auth.js';
 
 /**
  * Issue 18's journey: a transport to a new plant is on the road with its FIR signed by producer,
@@ -18,33 +19,9 @@ import { apiToken, signIn } from '../support/auth.js';
 test.describe.configure({ timeout: 300_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-type Rec = { id: number; version: number; [field: string]: unknown };
 const PDFJS_DIR = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 
-async function api(request: APIRequestContext, username: string) {
-  const token = await apiToken(request, username);
-  const headers = { authorization: `Bearer ${token}` };
-  const data = async (response: Awaited<ReturnType<APIRequestContext['get']>>) => {
-    expect(response.ok(), await response.text()).toBe(true);
-    return ((await response.json()) as { data: unknown }).data;
-  };
-  return {
-    token,
-    get: async (url: string) => data(await request.get(url, { headers })),
-    post: async (url: string, body: unknown) => (await data(await request.post(url, { headers, data: body }))) as Rec,
-    put: async (url: string, body: unknown) => (await data(await request.put(url, { headers, data: body }))) as Rec,
-  };
-}
-
-const filter = (field: string, value: unknown) => `q=${encodeURIComponent(JSON.stringify({ filters: [{ field, op: 'eq', value }] }))}`;
 const field = (scope: Page | Locator, name: string) => scope.getByTestId(`record-field-${name}`);
-
-async function pageAs(browser: Browser, username: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, username);
-  await expect(page).not.toHaveURL(/\/login/);
-  return page;
-}
 
 /** Picks the suggestion of a reference's autocomplete after typing. */
 async function pick(page: Page, scope: Locator, typed: string, option: RegExp): Promise<void> {

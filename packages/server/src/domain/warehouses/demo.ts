@@ -5,7 +5,7 @@ import { insertWithLines } from '../../records/bulk.js';
 import { italianInstant } from '../activities/demo.js';
 import type { SeedContext } from '../module.js';
 import { systemPrincipal } from '../module.js';
-import type { Stop } from '../transports/checks.js';
+import { round3, type Stop } from '../transports/checks.js';
 import { nextFirNumbers } from '../transports/fir/issue.js';
 import { postConferral, postTransport } from './ledger/causes.js';
 import { post, type Posting } from './ledger/post.js';
@@ -13,7 +13,6 @@ import { post, type Posting } from './ledger/post.js';
 type Executor = Transaction<Database>;
 
 const SYSTEM = systemPrincipal('demo-ledger');
-const round3 = (n: number) => Math.round(n * 1000) / 1000;
 const iso = (v: Date | string) => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
 
 /** Of a treated input, the share that becomes the material (the rest: the residue and the declared loss). */

@@ -2,7 +2,7 @@ import { conferral, displacement, transport, treatment, type RecordOf, type Valu
 import { sql } from 'kysely';
 import { AppError, constraintViolation, type FieldErrorItem } from '../../http/errors.js';
 import type { HookContext, HookRegistry } from '../../records/hooks.js';
-import type { Stop } from '../transports/checks.js';
+import { round3, type Stop } from '../transports/checks.js';
 import { nextFirNumbers } from '../transports/fir/issue.js';
 import { postConferral, postTransport } from './ledger/causes.js';
 import { openRowsOf, post, reversals, type Posting } from './ledger/post.js';
@@ -12,7 +12,6 @@ type Treatment = RecordOf<typeof treatment>;
 type InputLine = { waste?: number | null; quantityKg?: number | string | null };
 type OutputLine = { fraction?: number | null; waste?: number | null; material?: number | null; quantityKg?: number | string | null };
 
-const round3 = (n: number) => Math.round(n * 1000) / 1000;
 const sum = (lines: readonly { quantityKg?: number | string | null }[]) => round3(lines.reduce((s, l) => s + Number(l.quantityKg ?? 0), 0));
 
 /**

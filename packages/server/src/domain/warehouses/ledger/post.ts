@@ -5,6 +5,7 @@ import type { Database } from '../../../db/schema.js';
 import { constraintViolation, type FieldErrorItem } from '../../../http/errors.js';
 import { allocateIds, autoCode, insertRows } from '../../../records/bulk.js';
 import { writeHistoryMany } from '../../../records/history.js';
+import { round3 } from '../../transports/checks.js';
 
 type Executor = Transaction<Database>;
 
@@ -53,7 +54,6 @@ const ROME_YEAR = new Intl.DateTimeFormat('en', { timeZone: 'Europe/Rome', year:
 /** The register year of an instant: the calendar year in Italy (a row at 23:30 UTC on 31 December is next year's). */
 export const registerYear = (iso: string): number => Number(ROME_YEAR.format(new Date(iso)));
 
-const round3 = (n: number) => Math.round(n * 1000) / 1000;
 const stockKey = (p: { warehouse: number; waste: number | null; material: number | null }) => `${p.warehouse}:${p.waste ?? 0}:${p.material ?? 0}`;
 
 /** The label of what a posting moves, as its refusal quotes it: the EER code ("17 04 05*") or the material's name. */
