@@ -24,3 +24,4 @@ export * from './validation/schemas.js';
 export * from './entities/index.js';
 export * from './tables/types.js';
 export * from './tables/index.js';
+export * from './money.js';

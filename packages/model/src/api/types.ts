@@ -154,3 +154,14 @@ export const FIR_SIGN_DEADLINE_KEY = 'FIR_SIGN_DEADLINE_HOURS';
  */
 export const STORAGE_MAX_DAYS_R13_KEY = 'STORAGE_MAX_DAYS_R13';
 export const STORAGE_MAX_DAYS_D15_KEY = 'STORAGE_MAX_DAYS_D15';
+/**
+ * Registry: stamp duty on invoices of operations without VAT (VAT_CODES flagged flag1): due when
+ * their amount passes the threshold (DPR 642/1972 Tariffa all. A art. 13 c. 1: 77,47 euro), in the
+ * amount set by art. 7-bis c. 3 D.L. 43/2013 (2 euro). Paid by the issuer as "bollo virtuale".
+ */
+export const STAMP_DUTY_THRESHOLD_KEY = 'STAMP_DUTY_THRESHOLD';
+export const STAMP_DUTY_AMOUNT_KEY = 'STAMP_DUTY_AMOUNT';
+/** Registry: the VAT code of a price list row that names none. */
+export const DEFAULT_VAT_CODE_KEY = 'DEFAULT_VAT_CODE';
+/** Registry: the payment terms (days from the issue date) of a customer whose subject sets none. */
+export const PAYMENT_TERMS_DAYS_KEY = 'PAYMENT_TERMS_DAYS';

@@ -149,26 +149,6 @@ const PLANNED: Readonly<Record<string, { it: string; en: string }>> = {
     it: "Qui arriveranno le commesse: lavori di un cliente che raggruppano richieste, trasporti e fatture, con i totali.",
     en: "This area will hold jobs: a customer's projects grouping requests, transports and invoices, with their totals.",
   },
-  'pricelists': {
-    it: "Qui arriveranno i listini di vendita: prezzi per codice EER, materiale o servizio e unità, per cliente o predefiniti, con le validità.",
-    en: "This area will hold sale price lists: prices per EER code, material or service and unit, per customer or default, with their validity.",
-  },
-  'pricelists-purchase': {
-    it: "Qui arriveranno i listini di acquisto dei fornitori, con cui si controllano le loro fatture.",
-    en: "This area will hold suppliers' purchase price lists, against which their invoices are checked.",
-  },
-  'invoices': {
-    it: "Qui arriveranno le fatture di vendita prodotte dal lavoro eseguito e dai listini, con la fattura elettronica FatturaPA.",
-    en: "This area will hold sales invoices built from the work done and the price lists, with the FatturaPA e-invoice.",
-  },
-  'supplier-invoices': {
-    it: "Qui arriveranno le fatture dei fornitori, controllate con i listini di acquisto.",
-    en: "This area will hold suppliers' invoices, checked against the purchase price lists.",
-  },
-  'account-movements': {
-    it: "Qui arriveranno gli incassi e i pagamenti delle fatture.",
-    en: "This area will hold the payments received and made for invoices.",
-  },
   'notices': {
     it: "Qui arriveranno gli avvisi agli utenti dell'applicazione.",
     en: "This area will hold notices to the application's users.",

@@ -25,12 +25,15 @@ import { FIR_VIEWS, fir } from './transports/fir.js';
 import { LEDGER_VIEWS, warehouseMovement } from './warehouses/ledger.js';
 import { treatment, treatmentInput, treatmentOutput } from './warehouses/treatment.js';
 import { displacement, displacementLine } from './warehouses/displacement.js';
+import { PRICELIST_VIEWS, pricelist, pricelistRow } from './invoicing/pricelist.js';
+import { accountMovement, invoice, invoiceLine, supplierInvoice, supplierInvoiceLine } from './invoicing/invoice.js';
 
 export { TRANSACTION_STATUSES } from './requests/transaction.js';
 export { TRANSPORT_STATUSES } from './transports/transport.js';
 export { FIR_STATUSES } from './transports/fir.js';
 export { TREATMENT_STATUSES } from './warehouses/treatment.js';
 export { DISPLACEMENT_STATUSES } from './warehouses/displacement.js';
+export { INVOICE_STATUSES, SUPPLIER_INVOICE_STATUSES } from './invoicing/invoice.js';
 
 export { ATTACHMENT_OWNERS, SIGNED_CONTRACT_TYPE, attachmentOwner, type AttachmentOwnerKind } from './attachments/attachments.js';
 export { AREA_SUBJECT_ASSIGNMENTS } from './places/area.js';
@@ -42,16 +45,17 @@ export {
   fraction, icon, loadUnit, material, note, privacyDefinition, schedulerEntry, serviceAgreement, subject, subjectRelation, tableValue, tag,
   vehicle, warehouse, waste, transaction, transactionLine, conferral, conferralLine, msaActivity, sampling, samplingResult,
   transport, transportStop, fir, warehouseMovement, treatment, treatmentInput, treatmentOutput, displacement, displacementLine,
+  pricelist, pricelistRow, invoice, invoiceLine, supplierInvoice, supplierInvoiceLine, accountMovement,
 };
 export { lookupTable as lookupTableEntity };
 
 /** Every base entity of the application; each family adds its declarations here. */
-export const ENTITIES: EntityDefinition[] = [lookupTable, tableValue, tag, schedulerEntry, icon, entityConf, subject, waste, loadUnit, material, bizService, vehicle, warehouse, area, alboAuthorisation, note, attachment, fraction, chemistry, subjectRelation, emailTemplate, communication, privacyDefinition, serviceAgreement, businessUnit, cmsStructure, cmsResource, transaction, conferral, msaActivity, sampling, transport, fir, warehouseMovement, treatment, displacement];
+export const ENTITIES: EntityDefinition[] = [lookupTable, tableValue, tag, schedulerEntry, icon, entityConf, subject, waste, loadUnit, material, bizService, vehicle, warehouse, area, alboAuthorisation, note, attachment, fraction, chemistry, subjectRelation, emailTemplate, communication, privacyDefinition, serviceAgreement, businessUnit, cmsStructure, cmsResource, transaction, conferral, msaActivity, sampling, transport, fir, warehouseMovement, treatment, displacement, pricelist, invoice, supplierInvoice, accountMovement];
 
 /** The child entities whose records are lines of a header (LinesField): tables of their own, no endpoints. */
-export const LINE_ENTITIES: EntityDefinition[] = [transactionLine, conferralLine, samplingResult, transportStop, treatmentInput, treatmentOutput, displacementLine];
+export const LINE_ENTITIES: EntityDefinition[] = [transactionLine, conferralLine, samplingResult, transportStop, treatmentInput, treatmentOutput, displacementLine, pricelistRow, invoiceLine, supplierInvoiceLine];
 
 /** Every route view of a base entity. */
-export const VIEWS: ViewDefinition[] = [...SUBJECT_VIEWS, ...WAREHOUSE_VIEWS, ...ATTACHMENT_VIEWS, ...TRANSACTION_VIEWS, ...FIR_VIEWS, ...LEDGER_VIEWS];
+export const VIEWS: ViewDefinition[] = [...SUBJECT_VIEWS, ...WAREHOUSE_VIEWS, ...ATTACHMENT_VIEWS, ...TRANSACTION_VIEWS, ...FIR_VIEWS, ...LEDGER_VIEWS, ...PRICELIST_VIEWS];
 
 export const CATALOGUE = createCatalogue(ENTITIES, VIEWS);

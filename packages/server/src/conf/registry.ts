@@ -1,7 +1,8 @@
 import { FIR_SERIES_KEY, FIR_SIGN_DEADLINE_KEY, FIR_WEIGHT_TOLERANCE_KEY, PASSWORD_MAX_AGE_KEY, STORAGE_MAX_DAYS_D15_KEY, STORAGE_MAX_DAYS_R13_KEY, PASSWORD_RULE_KEY, type HistoryEntry, type SysRegistryEntry } from '@circula/model';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Principal } from '../auth/users.js';
 import type { Db } from '../db/connect.js';
+import type { Database } from '../db/schema.js';
 import { conflict, constraintViolation, notFound } from '../http/errors.js';
 import { writeHistory, type HistoryChanges } from '../records/history.js';
 
@@ -12,6 +13,13 @@ export async function readRegistry(db: Db, key: string): Promise<(SysRegistryEnt
 }
 
 /** record_history.entity of registry edits. */
+/** A registry value as a number (≥ 0, or > 0 with `positive`), else the fallback. */
+export async function registryNumber(db: Kysely<Database>, key: string, fallback: number, positive = false): Promise<number> {
+  const row = await db.selectFrom('sys_registry').select('the_value').where('key', '=', key).executeTakeFirst();
+  const value = Number(row?.the_value);
+  return Number.isFinite(value) && (positive ? value > 0 : value >= 0) ? value : fallback;
+}
+
 export const SYSREGISTRY_HISTORY_ENTITY = 'sysregistry';
 
 /** Message keys of a refused registry value (field `theValue`). */

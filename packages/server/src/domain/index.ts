@@ -19,6 +19,7 @@ import { subjectsModule } from './subjects/index.js';
 import { transportsModule } from './transports/index.js';
 import { vehiclesModule } from './vehicles/index.js';
 import { warehousesModule } from './warehouses/index.js';
+import { invoicesModule } from './invoices/index.js';
 import { wasteModule } from './waste/index.js';
 
 /**
@@ -40,6 +41,7 @@ export const DOMAIN_MODULES: readonly DomainModule[] = [
   transportsModule,
   activitiesModule,
   warehousesModule,
+  invoicesModule,
   noticesModule,
   calendarModule,
 ];

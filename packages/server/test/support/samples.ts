@@ -44,6 +44,14 @@ const BY_FIELD: Record<string, unknown> = {
   'treatment-output.quantityKg': 100,
   'displacement.movedAt': '2026-11-20T08:00:00.000Z',
   'displacement-line.waste': (refs: Record<string, number>) => refs.waste,
+  // an invoice's section is a short code; its lines and a price list's rows name a VAT code
+  'invoice.section': 'A',
+  'invoice-line.vatCode': 'IVA22',
+  'supplier-invoice-line.vatCode': 'IVA22',
+  'pricelist-row.vatCode': 'IVA22',
+  'pricelist-row.unit': 'KG',
+  // a collection names the (issued) invoice it pays
+  'account-movement.invoice': (refs: Record<string, number>) => refs['account-movement.invoice'],
 };
 
 /** Typed codes a domain hook validates: an entity-conf record overrides a route (one record per route). */

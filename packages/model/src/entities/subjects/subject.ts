@@ -1,6 +1,6 @@
 import { defineEntity, defineView, type ViewDefinition } from '../../define/entity.js';
 import type { AuthorityPrefix } from '../../security/authorities.js';
-import { date, group, groupArray, integer, longText, lookup, tags, text } from '../../define/fields.js';
+import { boolean, date, group, groupArray, integer, longText, lookup, tags, text } from '../../define/fields.js';
 
 /**
  * A person or a company the company deals with (DOMAIN.md "Subject"): one record, several roles
@@ -35,6 +35,10 @@ export const subject = defineEntity({
     contact: group('contact', { label: { it: 'Contatti', en: 'Contacts' } }),
     addresses: groupArray('address', { label: { it: 'Indirizzi', en: 'Addresses' } }),
     payment: group('payment', { label: { it: 'Condizioni di pagamento', en: 'Payment conditions' } }),
+    // invoicing (issue 19): terms, split payment (public bodies, DPR 633/1972 art. 17-ter) and a VAT exemption for every sale (a declaration of intent)
+    paymentTermsDays: integer({ label: { it: 'Termini di pagamento (giorni)', en: 'Payment terms (days)' }, min: 0, max: 365 }),
+    splitPayment: boolean({ label: { it: 'Scissione dei pagamenti (art. 17-ter DPR 633/72)', en: 'Split payment (art. 17-ter DPR 633/72)' }, default: false }),
+    vatExemption: lookup('VAT_EXEMPTION', { label: { it: 'Titolo di esenzione IVA sulle vendite', en: 'VAT exemption on sales' } }),
     birthDate: date({ label: { it: 'Data di nascita', en: 'Birth date' } }),
     birthPlace: group('birthPlace', { label: { it: 'Luogo di nascita', en: 'Birth place' } }),
     customerCategory: lookup('CUSTOMER_CATEGORY', { label: { it: 'Categoria cliente', en: 'Customer category' } }),

@@ -84,33 +84,39 @@ export const VAT_CODES: LookupTableSeed = {
   name: { it: 'Codici IVA', en: 'VAT codes' },
   description:
     'Italian VAT rates and the FatturaPA nature codes of operations without VAT (rate 0). Since 2021 N2, N3 and N6 are only valid with their sub-codes.',
-  columns: { alpha1: NATURE },
+  columns: {
+    alpha1: NATURE,
+    // DPR 642/1972 Tariffa all. A art. 13 c. 1 and art. 6 DM 17/06/2014: documents of operations
+    // outside VAT, excluded, exempt or non-taxable (not exports, art. 15 Tabella all. B, nor intra-EU
+    // supplies, art. 66 c. 1 D.L. 331/1993) pay 2 euro when they pass 77,47 euro.
+    flag1: 'Soggetta a imposta di bollo (oltre la soglia del registro STAMP_DUTY_THRESHOLD)',
+  },
   values: [
-    v('IVA22', 'IVA 22% (aliquota ordinaria)', 'VAT 22% (standard rate)', { val: '22' }),
-    v('IVA10', 'IVA 10% (aliquota ridotta)', 'VAT 10% (reduced rate)', { val: '10' }),
-    v('IVA5', 'IVA 5% (aliquota ridotta)', 'VAT 5% (reduced rate)', { val: '5' }),
-    v('IVA4', 'IVA 4% (aliquota minima)', 'VAT 4% (super-reduced rate)', { val: '4' }),
-    v('N1', 'N1 – Escluse ex art. 15 DPR 633/72', 'N1 – Excluded under art. 15 DPR 633/72', { val: '0', alpha1: 'N1' }),
-    v('N2.1', 'N2.1 – Non soggette ad IVA ai sensi degli artt. da 7 a 7-septies DPR 633/72', 'N2.1 – Outside the scope of VAT under arts. 7 to 7-septies DPR 633/72', { val: '0', alpha1: 'N2.1' }),
-    v('N2.2', 'N2.2 – Non soggette: altri casi', 'N2.2 – Outside the scope of VAT: other cases', { val: '0', alpha1: 'N2.2' }),
-    v('N3.1', 'N3.1 – Non imponibili: esportazioni', 'N3.1 – Zero-rated: exports', { val: '0', alpha1: 'N3.1' }),
-    v('N3.2', 'N3.2 – Non imponibili: cessioni intracomunitarie', 'N3.2 – Zero-rated: intra-EU supplies', { val: '0', alpha1: 'N3.2' }),
-    v('N3.3', 'N3.3 – Non imponibili: cessioni verso San Marino', 'N3.3 – Zero-rated: supplies to San Marino', { val: '0', alpha1: 'N3.3' }),
-    v('N3.4', "N3.4 – Non imponibili: operazioni assimilate alle cessioni all'esportazione", 'N3.4 – Zero-rated: operations treated as exports', { val: '0', alpha1: 'N3.4' }),
-    v('N3.5', "N3.5 – Non imponibili: a seguito di dichiarazioni d'intento", 'N3.5 – Zero-rated: under a declaration of intent', { val: '0', alpha1: 'N3.5' }),
-    v('N3.6', 'N3.6 – Non imponibili: altre operazioni che non concorrono alla formazione del plafond', 'N3.6 – Zero-rated: other operations not counted in the export ceiling', { val: '0', alpha1: 'N3.6' }),
-    v('N4', 'N4 – Esenti', 'N4 – Exempt', { val: '0', alpha1: 'N4' }),
-    v('N5', 'N5 – Regime del margine / IVA non esposta in fattura', 'N5 – Margin scheme / VAT not shown on the invoice', { val: '0', alpha1: 'N5' }),
-    v('N6.1', 'N6.1 – Inversione contabile: cessione di rottami e altri materiali di recupero', 'N6.1 – Reverse charge: scrap and other recovered materials', { val: '0', alpha1: 'N6.1' }),
-    v('N6.2', 'N6.2 – Inversione contabile: cessione di oro e argento', 'N6.2 – Reverse charge: gold and silver', { val: '0', alpha1: 'N6.2' }),
-    v('N6.3', 'N6.3 – Inversione contabile: subappalto nel settore edile', 'N6.3 – Reverse charge: subcontracting in construction', { val: '0', alpha1: 'N6.3' }),
-    v('N6.4', 'N6.4 – Inversione contabile: cessione di fabbricati', 'N6.4 – Reverse charge: sale of buildings', { val: '0', alpha1: 'N6.4' }),
-    v('N6.5', 'N6.5 – Inversione contabile: cessione di telefoni cellulari', 'N6.5 – Reverse charge: mobile phones', { val: '0', alpha1: 'N6.5' }),
-    v('N6.6', 'N6.6 – Inversione contabile: cessione di prodotti elettronici', 'N6.6 – Reverse charge: electronic products', { val: '0', alpha1: 'N6.6' }),
-    v('N6.7', 'N6.7 – Inversione contabile: prestazioni comparto edile e settori connessi', 'N6.7 – Reverse charge: construction and related services', { val: '0', alpha1: 'N6.7' }),
-    v('N6.8', 'N6.8 – Inversione contabile: operazioni settore energetico', 'N6.8 – Reverse charge: energy sector', { val: '0', alpha1: 'N6.8' }),
-    v('N6.9', 'N6.9 – Inversione contabile: altri casi', 'N6.9 – Reverse charge: other cases', { val: '0', alpha1: 'N6.9' }),
-    v('N7', 'N7 – IVA assolta in altro Stato UE', 'N7 – VAT paid in another EU member state', { val: '0', alpha1: 'N7' }),
+    v('IVA22', 'IVA 22% (aliquota ordinaria)', 'VAT 22% (standard rate)', { val: '22', flag1: false }),
+    v('IVA10', 'IVA 10% (aliquota ridotta)', 'VAT 10% (reduced rate)', { val: '10', flag1: false }),
+    v('IVA5', 'IVA 5% (aliquota ridotta)', 'VAT 5% (reduced rate)', { val: '5', flag1: false }),
+    v('IVA4', 'IVA 4% (aliquota minima)', 'VAT 4% (super-reduced rate)', { val: '4', flag1: false }),
+    v('N1', 'N1 – Escluse ex art. 15 DPR 633/72', 'N1 – Excluded under art. 15 DPR 633/72', { val: '0', alpha1: 'N1', flag1: true }),
+    v('N2.1', 'N2.1 – Non soggette ad IVA ai sensi degli artt. da 7 a 7-septies DPR 633/72', 'N2.1 – Outside the scope of VAT under arts. 7 to 7-septies DPR 633/72', { val: '0', alpha1: 'N2.1', flag1: true }),
+    v('N2.2', 'N2.2 – Non soggette: altri casi', 'N2.2 – Outside the scope of VAT: other cases', { val: '0', alpha1: 'N2.2', flag1: true }),
+    v('N3.1', 'N3.1 – Non imponibili: esportazioni', 'N3.1 – Zero-rated: exports', { val: '0', alpha1: 'N3.1', flag1: false }),
+    v('N3.2', 'N3.2 – Non imponibili: cessioni intracomunitarie', 'N3.2 – Zero-rated: intra-EU supplies', { val: '0', alpha1: 'N3.2', flag1: false }),
+    v('N3.3', 'N3.3 – Non imponibili: cessioni verso San Marino', 'N3.3 – Zero-rated: supplies to San Marino', { val: '0', alpha1: 'N3.3', flag1: false }),
+    v('N3.4', "N3.4 – Non imponibili: operazioni assimilate alle cessioni all'esportazione", 'N3.4 – Zero-rated: operations treated as exports', { val: '0', alpha1: 'N3.4', flag1: true }),
+    v('N3.5', "N3.5 – Non imponibili: a seguito di dichiarazioni d'intento", 'N3.5 – Zero-rated: under a declaration of intent', { val: '0', alpha1: 'N3.5', flag1: true }),
+    v('N3.6', 'N3.6 – Non imponibili: altre operazioni che non concorrono alla formazione del plafond', 'N3.6 – Zero-rated: other operations not counted in the export ceiling', { val: '0', alpha1: 'N3.6', flag1: true }),
+    v('N4', 'N4 – Esenti', 'N4 – Exempt', { val: '0', alpha1: 'N4', flag1: true }),
+    v('N5', 'N5 – Regime del margine / IVA non esposta in fattura', 'N5 – Margin scheme / VAT not shown on the invoice', { val: '0', alpha1: 'N5', flag1: false }),
+    v('N6.1', 'N6.1 – Inversione contabile: cessione di rottami e altri materiali di recupero', 'N6.1 – Reverse charge: scrap and other recovered materials', { val: '0', alpha1: 'N6.1', flag1: false }),
+    v('N6.2', 'N6.2 – Inversione contabile: cessione di oro e argento', 'N6.2 – Reverse charge: gold and silver', { val: '0', alpha1: 'N6.2', flag1: false }),
+    v('N6.3', 'N6.3 – Inversione contabile: subappalto nel settore edile', 'N6.3 – Reverse charge: subcontracting in construction', { val: '0', alpha1: 'N6.3', flag1: false }),
+    v('N6.4', 'N6.4 – Inversione contabile: cessione di fabbricati', 'N6.4 – Reverse charge: sale of buildings', { val: '0', alpha1: 'N6.4', flag1: false }),
+    v('N6.5', 'N6.5 – Inversione contabile: cessione di telefoni cellulari', 'N6.5 – Reverse charge: mobile phones', { val: '0', alpha1: 'N6.5', flag1: false }),
+    v('N6.6', 'N6.6 – Inversione contabile: cessione di prodotti elettronici', 'N6.6 – Reverse charge: electronic products', { val: '0', alpha1: 'N6.6', flag1: false }),
+    v('N6.7', 'N6.7 – Inversione contabile: prestazioni comparto edile e settori connessi', 'N6.7 – Reverse charge: construction and related services', { val: '0', alpha1: 'N6.7', flag1: false }),
+    v('N6.8', 'N6.8 – Inversione contabile: operazioni settore energetico', 'N6.8 – Reverse charge: energy sector', { val: '0', alpha1: 'N6.8', flag1: false }),
+    v('N6.9', 'N6.9 – Inversione contabile: altri casi', 'N6.9 – Reverse charge: other cases', { val: '0', alpha1: 'N6.9', flag1: false }),
+    v('N7', 'N7 – IVA assolta in altro Stato UE', 'N7 – VAT paid in another EU member state', { val: '0', alpha1: 'N7', flag1: false }),
   ],
 };
 
@@ -214,6 +220,42 @@ export const PRODUCT_KIND: LookupTableSeed = {
   ],
 };
 
+export const PRICE_UNIT: LookupTableSeed = {
+  code: 'PRICE_UNIT',
+  name: { it: 'Unità di prezzo', en: 'Price unit' },
+  description: 'What a price list row is per; alpha1 is the unit printed on invoices (FatturaPA UnitaMisura, at most 10 characters).',
+  columns: { alpha1: 'Unità di misura in fattura' },
+  values: [
+    v('KG', 'Al chilogrammo', 'Per kilogram', { alpha1: 'kg' }),
+    v('T', 'Alla tonnellata', 'Per tonne', { alpha1: 't' }),
+    v('LOAD_UNIT', 'Per unità di carico', 'Per load unit', { alpha1: 'n.' }),
+    v('TRIP', 'A viaggio', 'Per trip', { alpha1: 'viaggio' }),
+    v('HOUR', "All'ora", 'Per hour', { alpha1: 'ore' }),
+    v('FLAT', 'A corpo', 'Flat rate', { alpha1: 'corpo' }),
+  ],
+};
+
+export const INVOICE_DOCUMENT_TYPE: LookupTableSeed = {
+  code: 'INVOICE_DOCUMENT_TYPE',
+  name: { it: 'Tipo di documento di vendita', en: 'Sales document type' },
+  description: 'FatturaPA TipoDocumento of the documents the company issues.',
+  values: [
+    v('TD01', 'Fattura', 'Invoice'),
+    v('TD04', 'Nota di credito', 'Credit note'),
+  ],
+};
+
+export const INVOICE_CHECK: LookupTableSeed = {
+  code: 'INVOICE_CHECK',
+  name: { it: 'Esito del controllo fattura fornitore', en: 'Supplier invoice check' },
+  columns: { alpha1: 'Colore del badge' },
+  values: [
+    v('OK', 'Conforme a listino e registrazioni', 'Matches price list and records', { alpha1: 'green' }),
+    v('DIFFERENCES', 'Differenze da verificare', 'Differences to review', { alpha1: 'orange' }),
+    v('NOT_CHECKED', 'Non verificabile (nessun listino)', 'Not checkable (no price list)', { alpha1: 'default' }),
+  ],
+};
+
 export const COMMERCIAL_TABLES: LookupTableSeed[] = [
   CURRENCY_TYPE,
   PAYMENT_TYPE,
@@ -225,4 +267,7 @@ export const COMMERCIAL_TABLES: LookupTableSeed[] = [
   COST_CENTER,
   SERVICE_KIND,
   PRODUCT_KIND,
+  PRICE_UNIT,
+  INVOICE_DOCUMENT_TYPE,
+  INVOICE_CHECK,
 ];

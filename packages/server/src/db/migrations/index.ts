@@ -29,6 +29,7 @@ import * as m0027 from './0027-transports.js';
 import * as m0028 from './0028-firs.js';
 import * as m0029 from './0029-warehouse-ledger.js';
 import * as m0030 from './0030-list-indexes.js';
+import * as m0031 from './0031-invoicing.js';
 
 /**
  * Append-only: a migration, once released, is never edited; changes come as a new entry.
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '0028-firs': m0028,
   '0029-warehouse-ledger': m0029,
   '0030-list-indexes': m0030,
+  '0031-invoicing': m0031,
 };

@@ -4,6 +4,7 @@ import type { Principal } from '../../../auth/users.js';
 import type { Database } from '../../../db/schema.js';
 import { allocateIds, autoCode, insertRows } from '../../../records/bulk.js';
 import { writeHistoryMany } from '../../../records/history.js';
+import { registryNumber } from '../../../conf/registry.js';
 import { categoryOf, deliveries, PICKUP, type Stop } from '../checks.js';
 import { firSigned } from './errors.js';
 
@@ -41,13 +42,6 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
 }
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-
-/** A registry value as a whole number, or the fallback. */
-export async function registryNumber(trx: Executor, key: string, fallback: number): Promise<number> {
-  const row = await trx.selectFrom('sys_registry').select('the_value').where('key', '=', key).executeTakeFirst();
-  const value = Number(row?.the_value);
-  return Number.isFinite(value) && value >= 0 ? value : fallback;
-}
 
 /**
  * `count` new FIR numbers of the registry's series for `year`: "FIR/2026/000124". The counter row

@@ -9,7 +9,7 @@ import { assertCan } from '../../../records/policy.js';
 import { companySubjectIds } from '../../../records/row-rules.js';
 import type { FirSignatureRole } from './document.js';
 import { signOrder } from './errors.js';
-import { registryNumber } from './issue.js';
+import { registryNumber } from '../../../conf/registry.js';
 
 type Executor = Transaction<Database>;
 

@@ -1,6 +1,7 @@
 import { STORAGE_MAX_DAYS_D15_KEY, STORAGE_MAX_DAYS_R13_KEY, type RegisterTotal, type StockItem } from '@circula/model';
 import { sql } from 'kysely';
 import type { Db } from '../../../db/connect.js';
+import { registryNumber } from '../../../conf/registry.js';
 import { addressLine } from '../../activities/receipt.js';
 import type { RegisterRow, RegisterSite } from '../register/document.js';
 
@@ -155,12 +156,6 @@ export interface StockQuery {
   lang: Lang;
 }
 
-async function registryDays(db: Db, key: string, fallback: number): Promise<number> {
-  const row = await db.selectFrom('sys_registry').select('the_value').where('key', '=', key).executeTakeFirst();
-  const value = Number(row?.the_value);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-}
-
 /**
  * Stock per warehouse × EER code or material at an instant: the ledger's sum of loads minus
  * unloads operated up to it (rows that are not zero), and the date of the oldest load still in
@@ -173,8 +168,8 @@ export async function readStock(db: Db, q: StockQuery): Promise<StockItem[]> {
   const at = q.at ?? new Date().toISOString();
   const [rows, r13, d15] = await Promise.all([
     q.at === undefined ? stockNow(db, q) : stockAt(db, q, at),
-    registryDays(db, STORAGE_MAX_DAYS_R13_KEY, 1095),
-    registryDays(db, STORAGE_MAX_DAYS_D15_KEY, 365),
+    registryNumber(db, STORAGE_MAX_DAYS_R13_KEY, 1095, true),
+    registryNumber(db, STORAGE_MAX_DAYS_D15_KEY, 365, true),
   ]);
   const now = Date.parse(at);
   return rows.map((r) => {

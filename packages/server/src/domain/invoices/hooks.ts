@@ -1,0 +1,211 @@
+import { PAYMENT_TERMS_DAYS_KEY, accountMovement, dec, invoice, supplierInvoice, toCents, type RecordOf, type ValuesOf } from '@circula/model';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { registryNumber } from '../../conf/registry.js';
+import { AppError, constraintViolation } from '../../http/errors.js';
+import type { HookContext, HookRegistry } from '../../records/hooks.js';
+import { computeInvoice, loadStampDuty, loadVatCodes, type PricedLine } from './compute.js';
+import { checkSupplierInvoice } from './supplier-check.js';
+import { fatturaPaFileName, fatturaPaTransmitter } from './fatturapa/xml.js';
+import { loadSeller } from './data.js';
+import { todayInItaly } from '../activities/hooks.js';
+
+type Invoice = RecordOf<typeof invoice>;
+type InvoiceValues = ValuesOf<typeof invoice>;
+type Trx = Transaction<Database>;
+type LineValues = PricedLine & Record<string, unknown>;
+
+/** yyyy-mm-dd plus days. */
+export function addDays(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The figures of an invoice as the write leaves them: line amounts and rates, totals, stamp duty. */
+async function priced<V extends { lines?: unknown; splitPayment?: boolean | null }>(trx: Trx, current: { lines?: unknown; splitPayment?: boolean | null } | null, values: V): Promise<V> {
+  const merged = { ...(current ?? {}), ...values };
+  const lines = ((merged.lines ?? []) as LineValues[]).map((l) => ({ ...l }));
+  const codes = await loadVatCodes(trx);
+  const unknown = lines.flatMap((l, i) => (codes.has(l.vatCode) ? [] : [{ field: `lines.${i}.vatCode`, message: 'INVALID' }]));
+  if (unknown.length) throw constraintViolation(unknown);
+  const totals = computeInvoice(lines, codes, merged.splitPayment === true, await loadStampDuty(trx));
+  totals.lines.forEach((t, i) => Object.assign(lines[i]!, { amount: Number(t.amount), vatRate: Number(t.vatRate) }));
+  return {
+    ...values,
+    lines,
+    taxable: Number(totals.taxable),
+    vat: Number(totals.vat),
+    total: Number(totals.total),
+    payable: Number(totals.payable),
+    stampDuty: totals.stampDuty === null ? null : Number(totals.stampDuty),
+  };
+}
+
+/** Whether a write changes any field of the record (a bare transition changes none). */
+function changesFields(current: object, values: object): boolean {
+  const record = current as Record<string, unknown>;
+  return Object.entries(values).some(([name, value]) => value !== undefined && JSON.stringify(value) !== JSON.stringify(record[name] ?? null));
+}
+
+/**
+ * Issuing: the next number of the year and section (the counter row is taken in this
+ * transaction, so numbers have no gap and no duplicate), an issue date not before the last one of
+ * the section (numbers follow dates, DPR 633/1972 art. 21 c. 2 lett. b), the due date from the
+ * payment terms, the SdI file name. The customer must be identifiable to the SdI (VAT number or
+ * fiscal code) and the company (the DEFAULT business unit's subject) must have a VAT number.
+ */
+async function issue(ctx: HookContext, current: Invoice, values: InvoiceValues): Promise<InvoiceValues> {
+  const trx = ctx.trx;
+  const merged = { ...current, ...values } as Invoice;
+  const issueDate = String(merged.issueDate ?? todayInItaly());
+  if (issueDate > todayInItaly()) throw constraintViolation([{ field: 'issueDate', message: 'INVOICE_DATE_FUTURE' }]);
+  const { rows: customers } = await sql<{ vat_number: string | null; fiscal_code: string | null; payment_terms_days: number | null }>`
+    select vat_number, fiscal_code, payment_terms_days from subject where id = ${Number(merged.customer)}`.execute(trx);
+  const customer = customers[0];
+  if (!customer || (!customer.vat_number && !customer.fiscal_code)) throw constraintViolation([{ field: 'customer', message: 'INVOICE_CUSTOMER_FISCAL_DATA' }]);
+  const seller = await loadSeller(trx);
+  if (!seller?.vatNumber) throw new AppError(409, 'INVOICE_SELLER_MISSING');
+
+  const year = Number(issueDate.slice(0, 4));
+  const section = String(merged.section ?? 'A');
+  const { rows: counters } = await sql<{ last_number: number; last_date: string }>`
+    select last_number, to_char(last_date, 'YYYY-MM-DD') as last_date from invoice_counter where year = ${year} and section = ${section} for update`.execute(trx);
+  const counter = counters[0];
+  if (counter && issueDate < counter.last_date) {
+    throw constraintViolation([{ field: 'issueDate', message: 'INVOICE_DATE_ORDER', params: { lastDate: counter.last_date } }]);
+  }
+  const number = (counter?.last_number ?? 0) + 1;
+  if (counter) await sql`update invoice_counter set last_number = ${number}, last_date = ${issueDate} where year = ${year} and section = ${section}`.execute(trx);
+  else await sql`insert into invoice_counter (year, section, last_number, last_date) values (${year}, ${section}, ${number}, ${issueDate})`.execute(trx);
+
+  const terms = merged.paymentTermsDays ?? customer.payment_terms_days ?? (await registryNumber(trx, PAYMENT_TERMS_DAYS_KEY, 30));
+  const withTotals = await priced(trx, current, values);
+  const payable = dec(withTotals.payable ?? current.payable ?? 0);
+  return {
+    ...withTotals,
+    issueDate,
+    year,
+    number,
+    documentNumber: `${number}/${section}`,
+    paymentTermsDays: terms,
+    dueDate: merged.dueDate ?? addDays(issueDate, terms),
+    paidAmount: 0,
+    paymentStatus: payable.lte(0) ? 'PAID' : 'TO_PAY',
+    fileName: ((t) => fatturaPaFileName(t.country, t.id, Number(current.id)))(fatturaPaTransmitter(seller)),
+  } as InvoiceValues;
+}
+
+/** A credit note for an invoice's whole total cancels it (its work may then be invoiced again). */
+async function cancelCredited(trx: Trx, principal: HookContext['principal'], record: Invoice): Promise<void> {
+  if (record.documentType !== 'TD04' || record.creditedInvoice == null) return;
+  const { rows } = await sql<{ id: number; total: string; credited: string; status: string }>`
+    select i.id, i.total::text as total, i.status,
+      (select coalesce(sum(c.total), 0)::text from invoice c
+        where c.credited_invoice = i.id and c.document_type = 'TD04' and c.status in ('ISSUED', 'SENT', 'PAID') and not c.deleted) as credited
+    from invoice i where i.id = ${Number(record.creditedInvoice)} for update`.execute(trx);
+  const credited = rows[0];
+  if (credited && credited.status !== 'CANCELLED' && dec(credited.credited).gte(dec(credited.total))) {
+    await sql`update invoice set status = 'CANCELLED', version = version + 1, updated_at = now(), updated_by = ${principal.username}
+      where id = ${credited.id}`.execute(trx);
+  }
+}
+
+/**
+ * An invoice's collections: the paid amount and payment status, and PAID when they cover the
+ * amount due (back to ISSUED when a collection is removed). `change` is the write being made:
+ * the movement left out (`exclude`) and the amount it brings (`plus`).
+ */
+export async function settle(trx: Trx, principal: HookContext['principal'], kind: 'invoice' | 'supplier_invoice', id: number, change: { exclude?: number; plus?: string | number }): Promise<void> {
+  const table = sql.table(kind);
+  const column = sql.ref(kind === 'invoice' ? 'invoice' : 'supplier_invoice');
+  const due = kind === 'invoice' ? sql`payable` : sql`total`;
+  const { rows } = await sql<{ status: string; due: string | null; paid: string }>`
+    select status, ${due}::text as due,
+      (select coalesce(sum(m.amount), 0)::text from account_movement m where ${column} = ${id} and not m.deleted and m.id <> ${change.exclude ?? 0}) as paid
+    from ${table} where id = ${id} and not deleted for update`.execute(trx);
+  const row = rows[0];
+  if (!row) throw constraintViolation([{ field: kind === 'invoice' ? 'invoice' : 'supplierInvoice', message: 'NOT_FOUND' }]);
+  const open = kind === 'invoice' ? ['ISSUED', 'SENT', 'PAID'] : ['REGISTERED', 'APPROVED', 'DISPUTED', 'PAID'];
+  if (!open.includes(row.status)) throw new AppError(409, 'INVOICE_NOT_PAYABLE');
+  const paid = dec(row.paid).plus(dec(change.plus ?? 0));
+  const dueAmount = dec(row.due);
+  if (paid.gt(dueAmount)) {
+    throw constraintViolation([{ field: 'amount', message: 'PAYMENT_EXCEEDS_DUE', params: { due: Number(toCents(dueAmount)), paid: Number(toCents(dec(row.paid))) } }]);
+  }
+  const paymentStatus = paid.gte(dueAmount) ? 'PAID' : paid.gt(0) ? 'PARTIALLY_PAID' : 'TO_PAY';
+  const status = paymentStatus === 'PAID' ? (kind === 'invoice' || row.status === 'APPROVED' ? 'PAID' : row.status) : row.status === 'PAID' ? (kind === 'invoice' ? 'ISSUED' : 'APPROVED') : row.status;
+  await sql`update ${table} set paid_amount = ${toCents(paid)}, payment_status = ${paymentStatus}, status = ${status},
+      version = version + 1, updated_at = now(), updated_by = ${principal.username} where id = ${id}`.execute(trx);
+}
+
+/**
+ * The rules of invoicing (issue 19): a draft's figures are the server's; issuing numbers it;
+ * an issued invoice is never changed (409 INVOICE_ISSUED) nor deleted — a credit note corrects
+ * it, and one for its whole total cancels it; PAID follows the collections.
+ */
+export function registerInvoiceHooks(registry: HookRegistry): void {
+  registry.register(invoice, {
+    async beforeCreate(ctx, values) {
+      return priced(ctx.trx, null, { ...values, paymentStatus: null });
+    },
+    async beforeUpdate(ctx, current, values) {
+      if (current.status !== 'DRAFT') {
+        if (changesFields(current, values)) throw new AppError(409, 'INVOICE_ISSUED');
+        return values;
+      }
+      return priced(ctx.trx, current, values);
+    },
+    async beforeTransition(ctx, current, to, values) {
+      if (to === 'ISSUED') return issue(ctx, current, values);
+      if (to === 'CANCELLED') throw new AppError(409, 'INVOICE_CREDIT_NOTE_REQUIRED');
+      if (to === 'PAID' && current.paymentStatus !== 'PAID') throw new AppError(409, 'INVOICE_NOT_PAID');
+      return current.status === 'DRAFT' ? values : {};
+    },
+    async afterTransition(ctx, record, from) {
+      if (record.status === 'ISSUED' && from === 'DRAFT') await cancelCredited(ctx.trx, ctx.principal, record);
+    },
+    async beforeDelete(_ctx, current) {
+      if (current.status !== 'DRAFT') throw new AppError(409, 'INVOICE_ISSUED');
+    },
+  });
+
+  registry.register(supplierInvoice, {
+    async beforeCreate(ctx, values) {
+      return checkSupplierInvoice(ctx.trx, null, { ...values, paymentStatus: 'TO_PAY', paidAmount: 0 });
+    },
+    async beforeUpdate(ctx, current, values) {
+      if (current.status === 'PAID' || current.status === 'CANCELLED') {
+        if (changesFields(current, values)) throw new AppError(409, 'INVOICE_ISSUED');
+        return values;
+      }
+      return checkSupplierInvoice(ctx.trx, current, values);
+    },
+    async beforeDelete(_ctx, current) {
+      if (Number(current.paidAmount ?? 0) > 0) throw new AppError(409, 'INVOICE_HAS_PAYMENTS');
+    },
+  });
+
+  registry.register(accountMovement, {
+    async beforeCreate(ctx, values) {
+      if ((values.invoice == null) === (values.supplierInvoice == null)) throw constraintViolation([{ field: 'invoice', message: 'ACCOUNT_MOVEMENT_TARGET' }]);
+      const kind = values.invoice != null ? 'invoice' : 'supplier_invoice';
+      const id = Number(values.invoice ?? values.supplierInvoice);
+      await settle(ctx.trx, ctx.principal, kind, id, { plus: values.amount ?? 0 });
+      const { rows } = await sql<{ counterpart: number }>`
+        select ${sql.ref(kind === 'invoice' ? 'customer' : 'supplier')} as counterpart from ${sql.table(kind)} where id = ${id}`.execute(ctx.trx);
+      return { ...values, direction: kind === 'invoice' ? 'ACTIVE' : 'PASSIVE', counterpart: Number(rows[0]!.counterpart) };
+    },
+    async beforeUpdate(ctx, current, values) {
+      const moved = (values.invoice !== undefined && values.invoice !== current.invoice) || (values.supplierInvoice !== undefined && values.supplierInvoice !== current.supplierInvoice);
+      if (moved) throw constraintViolation([{ field: 'invoice', message: 'ACCOUNT_MOVEMENT_TARGET_FIXED' }]);
+      const kind = current.invoice != null ? 'invoice' : 'supplier_invoice';
+      await settle(ctx.trx, ctx.principal, kind, Number(current.invoice ?? current.supplierInvoice), { exclude: Number(current.id), plus: values.amount ?? current.amount ?? 0 });
+      return values;
+    },
+    async beforeDelete(ctx, current) {
+      const kind = current.invoice != null ? 'invoice' : 'supplier_invoice';
+      await settle(ctx.trx, ctx.principal, kind, Number(current.invoice ?? current.supplierInvoice), { exclude: Number(current.id) });
+    },
+  });
+}
