@@ -1,11 +1,8 @@
 import { writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
-import { createCanvas } from '@napi-rs/canvas';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { api, filter, pageAs, type Rec } from '../support/api.js';
 import { apiToken } from '../support/auth.js';
+import { renderFirstPage } from '../support/pdf.js';
 
 /**
  * Issue 18's journey: a transport to a new plant is on the road with its FIR signed by producer,
@@ -18,8 +15,6 @@ import { apiToken } from '../support/auth.js';
  */
 test.describe.configure({ timeout: 300_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
-
-const PDFJS_DIR = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 
 const field = (scope: Page | Locator, name: string) => scope.getByTestId(`record-field-${name}`);
 
@@ -34,27 +29,6 @@ async function choose(page: Page, select: Locator, label: string | RegExp): Prom
   await select.click();
   if (typeof label === 'string') await select.locator('input').fill(label);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: label }).first().click();
-}
-
-/** Page 1 of a PDF rendered with pdf.js on a canvas: its size, how much of it is ink, its text and the PNG. */
-async function renderFirstPage(pdf: Buffer) {
-  const loaded = await getDocument({ data: new Uint8Array(pdf), standardFontDataUrl: `${PDFJS_DIR}/standard_fonts/`, verbosity: 0 }).promise;
-  try {
-    const page = await loaded.getPage(1);
-    const viewport = page.getViewport({ scale: 1.5 });
-    const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
-    const context = canvas.getContext('2d');
-    context.fillStyle = '#ffffff';
-    context.fillRect(0, 0, canvas.width, canvas.height);
-    await page.render({ canvas: canvas as never, canvasContext: context as never, viewport }).promise;
-    const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
-    let ink = 0;
-    for (let i = 0; i < pixels.length; i += 4) if (pixels[i]! < 128 && pixels[i + 1]! < 128 && pixels[i + 2]! < 128) ink += 1;
-    const text = (await page.getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join(' ');
-    return { pages: loaded.numPages, width: canvas.width, height: canvas.height, inkShare: ink / (canvas.width * canvas.height), text, png: await canvas.encode('png') };
-  } finally {
-    await loaded.destroy();
-  }
 }
 
 test('complete a transport: the plant registers the load with the next number and its stock grows; a treatment into two outputs; the register printed and looked at', async ({ browser, request }) => {

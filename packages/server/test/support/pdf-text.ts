@@ -7,7 +7,7 @@ import { inflateSync } from 'node:zlib';
 export function pdfText(pdf: Buffer): string {
   const out: string[] = [];
   const raw = pdf.toString('latin1');
-  for (const match of raw.matchAll(/stream\r?\n/g)) {
+  for (const match of raw.matchAll(/(?<!end)stream\r?\n/g)) {
     const start = match.index + match[0].length;
     const end = raw.indexOf('endstream', start);
     const bytes = pdf.subarray(start, end);

@@ -1,20 +1,17 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createCanvas } from '@napi-rs/canvas';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import type { FirDocument, FirSignature } from '../../src/domain/transports/fir/document.js';
 import { FIR_FRAME, firPdf, italianNumber } from '../../src/domain/transports/fir/pdf.js';
 import { FIR_XML_NAMESPACE, firXml } from '../../src/domain/transports/fir/xml.js';
+import { renderPage } from '../support/pdf-render.js';
 import { pdfText } from '../support/pdf-text.js';
 import { useXsd } from '../support/xsd.js';
 import { XmlDocument } from 'libxml2-wasm';
 
 const XSD_PATH = fileURLToPath(new URL('../../src/domain/transports/fir/fir.xsd', import.meta.url));
-const PDFJS_DIR = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 const NS = { f: FIR_XML_NAMESPACE };
 
 // ---- the FIRs ---------------------------------------------------------------------------------
@@ -211,24 +208,7 @@ describe('FIR as RENTRI-shaped XML', () => {
 const SCALE = 2;
 const outDir = mkdtempSync(join(tmpdir(), 'circula-fir-'));
 
-/** The first page rendered with pdf.js on a napi-rs canvas (no browser), as RGBA pixels and a PNG. */
-async function render(pdf: Buffer) {
-  const loaded = await getDocument({ data: new Uint8Array(pdf), standardFontDataUrl: `${PDFJS_DIR}/standard_fonts/`, verbosity: 0 }).promise;
-  try {
-    const page = await loaded.getPage(1);
-    const viewport = page.getViewport({ scale: SCALE });
-    const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
-    const context = canvas.getContext('2d');
-    context.fillStyle = '#ffffff';
-    context.fillRect(0, 0, canvas.width, canvas.height);
-    // pdf.js types its canvas as the DOM's; the napi-rs canvas implements the same 2D API
-    await page.render({ canvas: canvas as never, canvasContext: context as never, viewport }).promise;
-    const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
-    return { pages: loaded.numPages, width: canvas.width, height: canvas.height, pixels, png: await canvas.encode('png') };
-  } finally {
-    await loaded.destroy();
-  }
-}
+const render = (pdf: Buffer) => renderPage(pdf, SCALE);
 
 describe('FIR as a printable PDF', () => {
   it('formats numbers the Italian way', () => {

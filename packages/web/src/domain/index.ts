@@ -11,12 +11,13 @@ import { notices } from './notices';
 import { transports } from './transports';
 import { firs } from './fir';
 import { warehouses } from './warehouses';
+import { invoices } from './invoices';
 
 /**
  * The web domain modules: what each domain area adds to the generic pages (tabs, sections,
  * toolbar actions) or replaces (a page of its own). A new area adds its folder and one line here.
  */
-export const WEB_DOMAIN_MODULES: readonly WebDomainModule[] = [attachments, security, mail, subjects, requests, activities, calendar, notices, transports, firs, warehouses];
+export const WEB_DOMAIN_MODULES: readonly WebDomainModule[] = [attachments, security, mail, subjects, requests, activities, calendar, notices, transports, firs, warehouses, invoices];
 
 export const WEB_SLOTS: SlotRegistry = createSlotRegistry(WEB_DOMAIN_MODULES);
 

@@ -33,7 +33,7 @@ const price = (value: number) => Math.round(value * 10_000) / 10_000;
  * codes dearer, a minimum charge per load) and the trip; the biggest customers' own lists from six
  * months ago (cheaper: the newer list wins from then on); a customer under a declaration of intent
  * (N3.5, stamp duty) and a public body under split payment; purchase lists for the third-party
- * plants. Then a year of invoicing: each month's run, its drafts issued at month end, most
+ * plants. Then a year of invoicing: each month's run (but the last, left to the user), its drafts issued at month end, most
  * collected at their due date, some in part, some not (overdue); one credit note cancelling an
  * invoice; three months of supplier invoices, the last with a price that differs from the list.
  */
@@ -102,11 +102,12 @@ export async function seedDemoInvoicing({ db, records, log }: SeedContext): Prom
     });
   }
 
-  // a year of invoicing, month by month: the run, then the drafts issued at the month's end
+  // a year of invoicing, month by month: the run, then the drafts issued at the month's end; the
+  // month just closed waits for its run (the user's to do)
   const invoices = targetOf('invoices');
   let issued = 0;
   const skippedReasons = new Map<string, number>();
-  for (let back = 12; back >= 1; back--) {
+  for (let back = 12; back >= 2; back--) {
     const period = monthBack(today, back);
     const result = await invoiceRun(db, records, SYSTEM, { ...period, dryRun: false });
     for (const s of result.skipped) skippedReasons.set(s.reason, (skippedReasons.get(s.reason) ?? 0) + 1);

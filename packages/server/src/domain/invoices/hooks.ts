@@ -192,9 +192,12 @@ export function registerInvoiceHooks(registry: HookRegistry): void {
       const kind = values.invoice != null ? 'invoice' : 'supplier_invoice';
       const id = Number(values.invoice ?? values.supplierInvoice);
       await settle(ctx.trx, ctx.principal, kind, id, { plus: values.amount ?? 0 });
-      const { rows } = await sql<{ counterpart: number }>`
-        select ${sql.ref(kind === 'invoice' ? 'customer' : 'supplier')} as counterpart from ${sql.table(kind)} where id = ${id}`.execute(ctx.trx);
-      return { ...values, direction: kind === 'invoice' ? 'ACTIVE' : 'PASSIVE', counterpart: Number(rows[0]!.counterpart) };
+      const { rows } = await sql<{ counterpart: number; refund: boolean }>`
+        select ${sql.ref(kind === 'invoice' ? 'customer' : 'supplier')} as counterpart, ${kind === 'invoice' ? sql`document_type = 'TD04'` : sql`false`} as refund
+        from ${sql.table(kind)} where id = ${id}`.execute(ctx.trx);
+      // money in for a sales invoice; out for a supplier's, and for the refund of a credit note
+      const active = kind === 'invoice' && !rows[0]!.refund;
+      return { ...values, direction: active ? 'ACTIVE' : 'PASSIVE', counterpart: Number(rows[0]!.counterpart) };
     },
     async beforeUpdate(ctx, current, values) {
       const moved = (values.invoice !== undefined && values.invoice !== current.invoice) || (values.supplierInvoice !== undefined && values.supplierInvoice !== current.supplierInvoice);

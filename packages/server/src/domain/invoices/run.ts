@@ -117,7 +117,7 @@ async function completedWork(db: Db, request: RunRequest): Promise<Work[]> {
       itemLabel: `EER ${f.eer}`,
       description: `Ritiro, trasporto e conferimento rifiuto EER ${f.eer}${f.label ? ` – ${f.label}` : ''}`,
       workDate: f.work_date,
-      reference: `FIR ${f.number}`.slice(0, 60),
+      reference: f.number.slice(0, 60),
       kg: f.kg,
       transport: Number(f.transport),
     })),

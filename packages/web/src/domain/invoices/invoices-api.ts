@@ -1,0 +1,69 @@
+import { http } from '../../api/client';
+import type { RecordData } from '../../records/form/record-api';
+import { downloadFile } from '../../records/list/list-api';
+
+/** The sales invoices' endpoint (the `invoices` target) and the invoice run's (API.md "Operations"). */
+export const INVOICE_ENDPOINT = '/api/invoices/invoices';
+export const RUN_ENDPOINT = '/api/invoices/run';
+
+/** One line of a proposed invoice: a piece of completed work, priced. Amounts are decimal strings ("1234.50"). */
+export interface RunLine {
+  description: string;
+  workDate: string;
+  reference: string | null;
+  quantity: number | null;
+  unit: string;
+  unitPrice: number;
+  minimumCharge?: number | null;
+  amount: string;
+  vatCode: string;
+  /** The price list the price came from. */
+  pricelist: string;
+  sourceKind?: string;
+  sourceId?: number;
+}
+
+/** A customer's invoice the run proposes (a dry run) or created as a draft (`invoiceId`). */
+export interface RunInvoice {
+  customerId: number;
+  customerName: string;
+  lines: RunLine[];
+  taxable: string;
+  vat: string;
+  total: string;
+  invoiceId?: number;
+}
+
+export type SkipReason = 'NO_PRICE' | 'CUSTOMER_BLOCKED' | 'CUSTOMER_FISCAL_DATA';
+
+/** A customer the run leaves out, and why. */
+export interface RunSkip {
+  customerId: number;
+  customerName: string;
+  reason: SkipReason | string;
+  detail: string | null;
+}
+
+export interface RunResult {
+  invoices: RunInvoice[];
+  skipped: RunSkip[];
+}
+
+export interface RunRequest {
+  from: string;
+  to: string;
+  customerIds?: number[];
+  dryRun: boolean;
+}
+
+/** `POST /api/invoices/run`: the period's invoices, proposed (dry run) or created as drafts. The caller reports failures. */
+export const runInvoices = (body: RunRequest) => http.data<RunResult>(RUN_ENDPOINT, { method: 'POST', json: body, silent: true });
+
+/** The issued invoice's FatturaPA XML, saved under the SdI file name the server gives (its `fileName` otherwise); downloadFile reports a failure. */
+export const downloadInvoiceXml = (invoice: { id: number; fileName?: unknown }) =>
+  downloadFile(`${INVOICE_ENDPOINT}/${invoice.id}/fatturapa`, {}, typeof invoice.fileName === 'string' && invoice.fileName ? invoice.fileName : `fattura-${invoice.id}.xml`);
+
+export const invoicePdfUrl = (id: number) => `${INVOICE_ENDPOINT}/${id}/pdf`;
+
+/** `POST {invoice}/credit-note`: a new draft credit note (TD04) reversing the invoice. The caller reports failures. */
+export const createCreditNote = (id: number) => http.data<RecordData>(`${INVOICE_ENDPOINT}/${id}/credit-note`, { method: 'POST', silent: true });
