@@ -1,5 +1,4 @@
-import type { invoice} from '@circula/model';
-import { CATALOGUE, type RecordOf, type Target } from '@circula/model';
+import { CATALOGUE, dec, toCents, type invoice, type RecordOf, type Target } from '@circula/model';
 import { sql } from 'kysely';
 import type { RecordData } from '../../records/hooks.js';
 import { todayInItaly } from '../activities/hooks.js';
@@ -7,7 +6,7 @@ import type { SeedContext } from '../module.js';
 import { systemPrincipal } from '../module.js';
 import { generator } from '../../seed/demo-master-data.js';
 import { createCreditNote } from './credit.js';
-import { addDays } from './hooks.js';
+import { addDays, issueDrafts } from './issue.js';
 import { invoiceRun } from './run.js';
 
 const SYSTEM = systemPrincipal('demo-invoicing');
@@ -112,11 +111,7 @@ export async function seedDemoInvoicing({ db, records, log }: SeedContext): Prom
     const result = await invoiceRun(db, records, SYSTEM, { ...period, dryRun: false });
     for (const s of result.skipped) skippedReasons.set(s.reason, (skippedReasons.get(s.reason) ?? 0) + 1);
     const issueDate = period.to < today ? period.to : today;
-    for (const inv of result.invoices) {
-      const draft = await records.get(SYSTEM, invoices, inv.invoiceId!);
-      await records.update(SYSTEM, invoices, inv.invoiceId!, { version: draft.version, issueDate }, 'ISSUED');
-      issued++;
-    }
+    issued += (await issueDrafts(db, SYSTEM, result.invoices.map((inv) => inv.invoiceId!), issueDate)).length;
   }
 
   // collections: most at the due date, some in part, the rest still open (overdue once due)
@@ -126,21 +121,28 @@ export async function seedDemoInvoicing({ db, records, log }: SeedContext): Prom
     where status = 'ISSUED' and document_type = 'TD01' and not deleted order by issue_date, id`.execute(db);
   let paid = 0;
   let partial = 0;
+  const collections: RecordData[] = [];
   for (const inv of open) {
     if (inv.due >= today) continue;
     const roll = random();
     if (roll < 0.78) {
       const day = addDays(inv.due, Math.floor(random() * 12));
-      await records.create(SYSTEM, movements, { invoice: Number(inv.id), movementDate: day < today ? day : today, amount: Number(inv.payable), paymentType: 'BONIFICO', bankReference: `TRN${String(inv.id).padStart(10, '0')}` });
+      collections.push({ invoice: Number(inv.id), movementDate: day < today ? day : today, amount: Number(inv.payable), paymentType: 'BONIFICO', bankReference: `TRN${String(inv.id).padStart(10, '0')}` });
       paid++;
     } else if (roll < 0.88) {
-      const half = Math.round(Number(inv.payable) * 50) / 100;
+      const half = Number(toCents(dec(inv.payable).div(2)));
       if (half > 0) {
-        await records.create(SYSTEM, movements, { invoice: Number(inv.id), movementDate: inv.due, amount: half, paymentType: 'BONIFICO', notes: 'Acconto' });
+        collections.push({ invoice: Number(inv.id), movementDate: inv.due, amount: half, paymentType: 'BONIFICO', notes: 'Acconto' });
         partial++;
       }
     }
   }
+  // one batch: the same rules (each collection settles its invoice) with the queries shared
+  await db.transaction().execute(async (trx) => {
+    const outcomes = await records.createMany(SYSTEM, movements, collections.map((body) => ({ body })), trx);
+    const refused = outcomes.find((o) => 'errors' in o);
+    if (refused) throw new Error(`demo collections refused: ${JSON.stringify(refused)}`);
+  });
 
   // one invoice of three months ago was wrong: credited in full (and so cancelled)
   const { rows: wrong } = await sql<{ id: string }>`

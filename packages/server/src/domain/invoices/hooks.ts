@@ -1,26 +1,16 @@
-import { PAYMENT_TERMS_DAYS_KEY, accountMovement, dec, invoice, supplierInvoice, toCents, type RecordOf, type ValuesOf } from '@circula/model';
+import { accountMovement, dec, invoice, supplierInvoice, toCents, type RecordOf, type ValuesOf } from '@circula/model';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { registryNumber } from '../../conf/registry.js';
 import { AppError, constraintViolation } from '../../http/errors.js';
 import type { HookContext, HookRegistry } from '../../records/hooks.js';
 import { computeInvoice, loadStampDuty, loadVatCodes, type PricedLine } from './compute.js';
+import { cancelCredited, issueContext, issueDraft } from './issue.js';
 import { checkSupplierInvoice } from './supplier-check.js';
-import { fatturaPaFileName, fatturaPaTransmitter } from './fatturapa/xml.js';
-import { loadSeller } from './data.js';
-import { todayInItaly } from '../activities/hooks.js';
 
 type Invoice = RecordOf<typeof invoice>;
 type InvoiceValues = ValuesOf<typeof invoice>;
 type Trx = Transaction<Database>;
 type LineValues = PricedLine & Record<string, unknown>;
-
-/** yyyy-mm-dd plus days. */
-export function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /** The figures of an invoice as the write leaves them: line amounts and rates, totals, stamp duty. */
 async function priced<V extends { lines?: unknown; splitPayment?: boolean | null }>(trx: Trx, current: { lines?: unknown; splitPayment?: boolean | null } | null, values: V): Promise<V> {
@@ -48,67 +38,20 @@ function changesFields(current: object, values: object): boolean {
   return Object.entries(values).some(([name, value]) => value !== undefined && JSON.stringify(value) !== JSON.stringify(record[name] ?? null));
 }
 
-/**
- * Issuing: the next number of the year and section (the counter row is taken in this
- * transaction, so numbers have no gap and no duplicate), an issue date not before the last one of
- * the section (numbers follow dates, DPR 633/1972 art. 21 c. 2 lett. b), the due date from the
- * payment terms, the SdI file name. The customer must be identifiable to the SdI (VAT number or
- * fiscal code) and the company (the DEFAULT business unit's subject) must have a VAT number.
- */
+/** Issuing through the record page (a transition): the figures once more, then issueDraft's number and dates. */
 async function issue(ctx: HookContext, current: Invoice, values: InvoiceValues): Promise<InvoiceValues> {
-  const trx = ctx.trx;
   const merged = { ...current, ...values } as Invoice;
-  const issueDate = String(merged.issueDate ?? todayInItaly());
-  if (issueDate > todayInItaly()) throw constraintViolation([{ field: 'issueDate', message: 'INVOICE_DATE_FUTURE' }]);
-  const { rows: customers } = await sql<{ vat_number: string | null; fiscal_code: string | null; payment_terms_days: number | null }>`
-    select vat_number, fiscal_code, payment_terms_days from subject where id = ${Number(merged.customer)}`.execute(trx);
-  const customer = customers[0];
-  if (!customer || (!customer.vat_number && !customer.fiscal_code)) throw constraintViolation([{ field: 'customer', message: 'INVOICE_CUSTOMER_FISCAL_DATA' }]);
-  const seller = await loadSeller(trx);
-  if (!seller?.vatNumber) throw new AppError(409, 'INVOICE_SELLER_MISSING');
-
-  const year = Number(issueDate.slice(0, 4));
-  const section = String(merged.section ?? 'A');
-  const { rows: counters } = await sql<{ last_number: number; last_date: string }>`
-    select last_number, to_char(last_date, 'YYYY-MM-DD') as last_date from invoice_counter where year = ${year} and section = ${section} for update`.execute(trx);
-  const counter = counters[0];
-  if (counter && issueDate < counter.last_date) {
-    throw constraintViolation([{ field: 'issueDate', message: 'INVOICE_DATE_ORDER', params: { lastDate: counter.last_date } }]);
-  }
-  const number = (counter?.last_number ?? 0) + 1;
-  if (counter) await sql`update invoice_counter set last_number = ${number}, last_date = ${issueDate} where year = ${year} and section = ${section}`.execute(trx);
-  else await sql`insert into invoice_counter (year, section, last_number, last_date) values (${year}, ${section}, ${number}, ${issueDate})`.execute(trx);
-
-  const terms = merged.paymentTermsDays ?? customer.payment_terms_days ?? (await registryNumber(trx, PAYMENT_TERMS_DAYS_KEY, 30));
-  const withTotals = await priced(trx, current, values);
-  const payable = dec(withTotals.payable ?? current.payable ?? 0);
-  return {
-    ...withTotals,
-    issueDate,
-    year,
-    number,
-    documentNumber: `${number}/${section}`,
-    paymentTermsDays: terms,
-    dueDate: merged.dueDate ?? addDays(issueDate, terms),
-    paidAmount: 0,
-    paymentStatus: payable.lte(0) ? 'PAID' : 'TO_PAY',
-    fileName: ((t) => fatturaPaFileName(t.country, t.id, Number(current.id)))(fatturaPaTransmitter(seller)),
-  } as InvoiceValues;
-}
-
-/** A credit note for an invoice's whole total cancels it (its work may then be invoiced again). */
-async function cancelCredited(trx: Trx, principal: HookContext['principal'], record: Invoice): Promise<void> {
-  if (record.documentType !== 'TD04' || record.creditedInvoice == null) return;
-  const { rows } = await sql<{ id: number; total: string; credited: string; status: string }>`
-    select i.id, i.total::text as total, i.status,
-      (select coalesce(sum(c.total), 0)::text from invoice c
-        where c.credited_invoice = i.id and c.document_type = 'TD04' and c.status in ('ISSUED', 'SENT', 'PAID') and not c.deleted) as credited
-    from invoice i where i.id = ${Number(record.creditedInvoice)} for update`.execute(trx);
-  const credited = rows[0];
-  if (credited && credited.status !== 'CANCELLED' && dec(credited.credited).gte(dec(credited.total))) {
-    await sql`update invoice set status = 'CANCELLED', version = version + 1, updated_at = now(), updated_by = ${principal.username}
-      where id = ${credited.id}`.execute(trx);
-  }
+  const withTotals = await priced(ctx.trx, current, values);
+  const fields = await issueDraft(ctx.trx, await issueContext(ctx.trx), {
+    id: Number(current.id),
+    section: String(merged.section ?? 'A'),
+    customer: Number(merged.customer),
+    issueDate: merged.issueDate ? String(merged.issueDate) : null,
+    paymentTermsDays: merged.paymentTermsDays ?? null,
+    dueDate: merged.dueDate ? String(merged.dueDate) : null,
+    payable: withTotals.payable ?? current.payable ?? 0,
+  });
+  return { ...withTotals, ...fields } as InvoiceValues;
 }
 
 /**

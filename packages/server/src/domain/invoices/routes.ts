@@ -12,6 +12,7 @@ import { createCreditNote } from './credit.js';
 import { invoiceDocument } from './data.js';
 import { fatturaPaXml } from './fatturapa/xml.js';
 import { invoicePdf } from './pdf.js';
+import { issueDrafts } from './issue.js';
 import { invoiceRun } from './run.js';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -48,6 +49,24 @@ export function invoiceRoutes(app: FastifyInstance, db: Db, catalogue: Catalogue
       if (from > to) throw constraintViolation([{ field: 'to', message: 'INVOICE_RUN_DATES' }]);
       if (Date.parse(to) - Date.parse(from) > 366 * 86_400_000) throw constraintViolation([{ field: 'to', message: 'INVOICE_RUN_PERIOD' }]);
       return { data: await invoiceRun(db, records, principal, request.body) };
+    },
+  );
+
+  // issues the selected drafts at once (a month's run): all or none, numbers in id order
+  api.post(
+    '/api/invoices/issue',
+    {
+      schema: {
+        tags: ['invoices'],
+        body: z.object({ ids: z.array(z.number().int().positive()).min(1).max(1000), issueDate: day.optional() }),
+      },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      assertCan(principal, invoices, 'W');
+      // each through the user's rights (row rules), as the record page would read it
+      for (const id of new Set(request.body.ids)) await records.get(principal, invoices, id);
+      return { data: { issued: await issueDrafts(db, principal, request.body.ids, request.body.issueDate) } };
     },
   );
 

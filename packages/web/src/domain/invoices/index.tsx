@@ -16,6 +16,7 @@ import { createCreditNote, downloadInvoiceXml, invoicePdfUrl } from './invoices-
 const InvoiceRun = lazy(async () => ({ default: (await import('./InvoiceRunModal')).InvoiceRun }));
 const OverdueFilterButton = lazy(async () => ({ default: (await import('./OverdueFilterButton')).OverdueFilterButton }));
 const PaymentStateSection = lazy(async () => ({ default: (await import('./PaymentStateSection')).PaymentStateSection }));
+const IssueSelected = lazy(async () => ({ default: (await import('./IssueSelected')).IssueSelected }));
 const CollectionPrefill = lazy(async () => ({ default: (await import('./CollectionPrefill')).CollectionPrefill }));
 
 /** "Fatturazione del periodo", to a user who may create invoices. */
@@ -25,6 +26,17 @@ const runAction: ListActionSlot = {
     conf?.canCreate ? (
       <Suspense fallback={null}>
         <InvoiceRun reload={reload} />
+      </Suspense>
+    ) : null,
+};
+
+/** "Emetti": the selected drafts issued at once, to a user who may write invoices. */
+const issueAction: ListActionSlot = {
+  key: 'invoice-issue',
+  render: ({ conf, selected, reload }) =>
+    conf?.canCreate && selected.length > 0 ? (
+      <Suspense fallback={null}>
+        <IssueSelected selected={selected} reload={reload} />
       </Suspense>
     ) : null,
 };
@@ -134,7 +146,7 @@ const collectionSection: RecordSectionSlot = {
 export const invoices: WebDomainModule = {
   name: 'invoices',
   routes: {
-    [INVOICES_ROUTE]: { listActions: [runAction, overdueAction], recordActions: invoiceActions, sections: [paymentSection] },
+    [INVOICES_ROUTE]: { listActions: [runAction, issueAction, overdueAction], recordActions: invoiceActions, sections: [paymentSection] },
     [ACCOUNT_MOVEMENTS_ROUTE]: { sections: [collectionSection] },
   },
 };

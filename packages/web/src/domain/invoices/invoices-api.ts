@@ -67,3 +67,7 @@ export const invoicePdfUrl = (id: number) => `${INVOICE_ENDPOINT}/${id}/pdf`;
 
 /** `POST {invoice}/credit-note`: a new draft credit note (TD04) reversing the invoice. The caller reports failures. */
 export const createCreditNote = (id: number) => http.data<RecordData>(`${INVOICE_ENDPOINT}/${id}/credit-note`, { method: 'POST', silent: true });
+
+/** `POST /api/invoices/issue`: the drafts issued at once (all or none), each with its number. The caller reports failures. */
+export const issueInvoices = async (ids: readonly number[], issueDate?: string) =>
+  (await http.data<{ issued: { id: number; documentNumber: string }[] }>('/api/invoices/issue', { method: 'POST', json: { ids, ...(issueDate ? { issueDate } : {}) }, silent: true })).issued;
