@@ -25,3 +25,4 @@ export * from './entities/index.js';
 export * from './tables/types.js';
 export * from './tables/index.js';
 export * from './money.js';
+export * from './api/invoices.js';

@@ -12,6 +12,8 @@ export interface RenderedPage {
   height: number;
   /** RGBA, row by row. */
   pixels: Uint8ClampedArray;
+  /** The page's text items joined by spaces. */
+  text: string;
   png: Buffer;
 }
 
@@ -31,7 +33,8 @@ export async function renderPage(pdf: Buffer, scale = 2): Promise<RenderedPage> 
     // pdf.js types its canvas as the DOM's; the napi-rs canvas implements the same 2D API
     await page.render({ canvas: canvas as never, canvasContext: context as never, viewport }).promise;
     const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
-    return { pages: loaded.numPages, width: canvas.width, height: canvas.height, pixels, png: await canvas.encode('png') };
+    const text = (await page.getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join(' ');
+    return { pages: loaded.numPages, width: canvas.width, height: canvas.height, pixels, text, png: await canvas.encode('png') };
   } finally {
     await loaded.destroy();
   }

@@ -7,6 +7,20 @@ let provider: XmlBufferInputProvider | undefined;
 
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** A validator's complaints about an XML text, none when it is valid. */
+export function validationErrors(validator: XsdValidator, xml: string): string[] {
+  const doc = XmlDocument.fromString(xml);
+  try {
+    validator.validate(doc);
+    return [];
+  } catch (error) {
+    if (error instanceof XmlValidateError) return error.details.map((d) => d.message.trim());
+    throw error;
+  } finally {
+    doc.dispose();
+  }
+}
+
 export interface CompiledXsd {
   /** The validator's complaints about an XML text, none when it is valid. */
   errors(xml: string): string[];
@@ -40,18 +54,7 @@ export function compileXsdWithImports(path: string, imports: Record<string, stri
   const schemaDoc = XmlDocument.fromString(text);
   const validator = XsdValidator.fromDoc(schemaDoc);
   return {
-    errors(xml) {
-      const doc = XmlDocument.fromString(xml);
-      try {
-        validator.validate(doc);
-        return [];
-      } catch (error) {
-        if (error instanceof XmlValidateError) return error.details.map((d) => d.message.trim());
-        throw error;
-      } finally {
-        doc.dispose();
-      }
-    },
+    errors: (xml) => validationErrors(validator, xml),
     dispose() {
       validator.dispose();
       schemaDoc.dispose();

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { XmlDocument, XmlValidateError, XsdValidator } from 'libxml2-wasm';
+import { XmlDocument, XsdValidator } from 'libxml2-wasm';
 import { afterAll, beforeAll } from 'vitest';
+import { validationErrors } from './xsd-compile.js';
 
 /**
  * An XSD kept in the repository, loaded once for a test file with a real validator (libxml2
@@ -18,16 +19,5 @@ export function useXsd(path: string): (xml: string) => string[] {
     validator?.dispose();
     schemaDoc?.dispose();
   });
-  return (xml) => {
-    const doc = XmlDocument.fromString(xml);
-    try {
-      validator!.validate(doc);
-      return [];
-    } catch (error) {
-      if (error instanceof XmlValidateError) return error.details.map((d) => d.message.trim());
-      throw error;
-    } finally {
-      doc.dispose();
-    }
-  };
+  return (xml) => validationErrors(validator!, xml);
 }

@@ -1,4 +1,4 @@
-import { CATALOGUE, dec, type Target } from '@circula/model';
+import { CATALOGUE, dec, type InvoiceRunInvoice, type InvoiceRunLine, type InvoiceRunRequest, type InvoiceRunResult, type InvoiceRunSkip, type Target } from '@circula/model';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Principal } from '../../auth/users.js';
 import type { Database } from '../../db/schema.js';
@@ -8,55 +8,11 @@ import { loadPriceRows, pickPrice, type PricedItem, type PriceRow } from './pric
 
 type Db = Kysely<Database>;
 
-export interface RunRequest {
-  from: string;
-  to: string;
-  customerIds?: number[];
-  dryRun: boolean;
-}
-
-export interface RunLine {
-  description: string;
-  waste: number | null;
-  material: number | null;
-  service: number | null;
-  workDate: string;
-  reference: string | null;
-  quantity: number | null;
-  unit: string;
-  unitPrice: number;
-  minimumCharge: number | null;
-  vatCode: string;
-  amount: string;
-  sourceKind: 'FIR' | 'CONFERRAL_LINE' | 'TRIP';
-  sourceId: number;
-  /** The price list the price came from. */
-  pricelist: string;
-}
-
-export interface RunInvoice {
-  customerId: number;
-  customerName: string;
-  lines: RunLine[];
-  taxable: string;
-  vat: string;
-  total: string;
-  /** Set when not a dry run: the draft created. */
-  invoiceId?: number;
-}
-
-export interface RunSkip {
-  customerId: number;
-  customerName: string;
-  /** NO_PRICE, CUSTOMER_BLOCKED, CUSTOMER_FISCAL_DATA */
-  reason: string;
-  detail: string | null;
-}
-
-export interface RunResult {
-  invoices: RunInvoice[];
-  skipped: RunSkip[];
-}
+export type RunRequest = InvoiceRunRequest;
+export type RunLine = InvoiceRunLine;
+export type RunInvoice = InvoiceRunInvoice;
+export type RunSkip = InvoiceRunSkip;
+export type RunResult = InvoiceRunResult;
 
 /** One piece of completed work to price. */
 interface Work {

@@ -8,6 +8,9 @@ import { InvoiceRun } from './InvoiceRunModal';
 
 const NBSP = '\u00a0';
 
+/** What a test line does not look at. */
+const SOURCE = { waste: null, material: null, service: null, minimumCharge: null, sourceKind: 'FIR', sourceId: 1 } as const;
+
 const PROPOSED: RunResult = {
   invoices: [
     {
@@ -15,6 +18,7 @@ const PROPOSED: RunResult = {
       customerName: 'Rossi S.r.l.',
       lines: [
         {
+          ...SOURCE,
           description: 'Ritiro, trasporto e conferimento rifiuto EER 15 01 06 – imballaggi in materiali misti',
           workDate: '2026-02-03',
           reference: '000123/26',
@@ -25,7 +29,7 @@ const PROPOSED: RunResult = {
           vatCode: '22',
           pricelist: 'LST-ROSSI',
         },
-        { description: 'Trasporto – trasporto TRA-000007', workDate: '2026-02-03', reference: 'TRA-000007', quantity: 1, unit: 'TRIP', unitPrice: 1084.5, amount: '1084.50', vatCode: '22', pricelist: 'LST-BASE' },
+        { ...SOURCE, description: 'Trasporto – trasporto TRA-000007', workDate: '2026-02-03', reference: 'TRA-000007', quantity: 1, unit: 'TRIP', unitPrice: 1084.5, amount: '1084.50', vatCode: '22', pricelist: 'LST-BASE' },
       ],
       taxable: '1234.50',
       vat: '271.59',
@@ -34,7 +38,7 @@ const PROPOSED: RunResult = {
     {
       customerId: 11,
       customerName: 'Bianchi S.p.A.',
-      lines: [{ description: 'Conferimento al centro di raccolta', workDate: '2026-02-10', reference: 'CNF-000001', quantity: 100.1, unit: 'KG', unitPrice: 1, amount: '100.10', vatCode: '22', pricelist: 'LST-BASE' }],
+      lines: [{ ...SOURCE, description: 'Conferimento al centro di raccolta', workDate: '2026-02-10', reference: 'CNF-000001', quantity: 100.1, unit: 'KG', unitPrice: 1, amount: '100.10', vatCode: '22', pricelist: 'LST-BASE' }],
       taxable: '100.10',
       vat: '22.02',
       total: '122.12',

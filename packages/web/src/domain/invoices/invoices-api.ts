@@ -1,3 +1,4 @@
+import type { InvoiceRunInvoice, InvoiceRunLine, InvoiceRunRequest, InvoiceRunResult, InvoiceRunSkip, InvoiceRunSkipReason, IssuedInvoice } from '@circula/model';
 import { http } from '../../api/client';
 import type { RecordData } from '../../records/form/record-api';
 import { downloadFile } from '../../records/list/list-api';
@@ -6,55 +7,12 @@ import { downloadFile } from '../../records/list/list-api';
 export const INVOICE_ENDPOINT = '/api/invoices/invoices';
 export const RUN_ENDPOINT = '/api/invoices/run';
 
-/** One line of a proposed invoice: a piece of completed work, priced. Amounts are decimal strings ("1234.50"). */
-export interface RunLine {
-  description: string;
-  workDate: string;
-  reference: string | null;
-  quantity: number | null;
-  unit: string;
-  unitPrice: number;
-  minimumCharge?: number | null;
-  amount: string;
-  vatCode: string;
-  /** The price list the price came from. */
-  pricelist: string;
-  sourceKind?: string;
-  sourceId?: number;
-}
-
-/** A customer's invoice the run proposes (a dry run) or created as a draft (`invoiceId`). */
-export interface RunInvoice {
-  customerId: number;
-  customerName: string;
-  lines: RunLine[];
-  taxable: string;
-  vat: string;
-  total: string;
-  invoiceId?: number;
-}
-
-export type SkipReason = 'NO_PRICE' | 'CUSTOMER_BLOCKED' | 'CUSTOMER_FISCAL_DATA';
-
-/** A customer the run leaves out, and why. */
-export interface RunSkip {
-  customerId: number;
-  customerName: string;
-  reason: SkipReason | string;
-  detail: string | null;
-}
-
-export interface RunResult {
-  invoices: RunInvoice[];
-  skipped: RunSkip[];
-}
-
-export interface RunRequest {
-  from: string;
-  to: string;
-  customerIds?: number[];
-  dryRun: boolean;
-}
+export type RunLine = InvoiceRunLine;
+export type RunInvoice = InvoiceRunInvoice;
+export type SkipReason = InvoiceRunSkipReason;
+export type RunSkip = InvoiceRunSkip;
+export type RunResult = InvoiceRunResult;
+export type RunRequest = InvoiceRunRequest;
 
 /** `POST /api/invoices/run`: the period's invoices, proposed (dry run) or created as drafts. The caller reports failures. */
 export const runInvoices = (body: RunRequest) => http.data<RunResult>(RUN_ENDPOINT, { method: 'POST', json: body, silent: true });
@@ -70,4 +28,4 @@ export const createCreditNote = (id: number) => http.data<RecordData>(`${INVOICE
 
 /** `POST /api/invoices/issue`: the drafts issued at once (all or none), each with its number. The caller reports failures. */
 export const issueInvoices = async (ids: readonly number[], issueDate?: string) =>
-  (await http.data<{ issued: { id: number; documentNumber: string }[] }>('/api/invoices/issue', { method: 'POST', json: { ids, ...(issueDate ? { issueDate } : {}) }, silent: true })).issued;
+  (await http.data<{ issued: IssuedInvoice[] }>('/api/invoices/issue', { method: 'POST', json: { ids, ...(issueDate ? { issueDate } : {}) }, silent: true })).issued;
