@@ -38,10 +38,15 @@ export interface InvoiceRunLine {
   pricelist: string;
 }
 
-/** A customer's invoice the run proposes (a dry run) or created as a draft (`invoiceId`). */
+/**
+ * A customer's invoice the run proposes (a dry run) or created as a draft (`invoiceId`): one per
+ * customer, and one more per signed contract whose price list priced some of the work.
+ */
 export interface InvoiceRunInvoice {
   customerId: number;
   customerName: string;
+  /** The signed contract (an attachment) whose list priced these lines; null for the rest. */
+  contractId: number | null;
   lines: InvoiceRunLine[];
   taxable: string;
   vat: string;

@@ -10,6 +10,7 @@ const row = (overrides: Partial<PriceRow>): PriceRow => ({
   listCode: null,
   direction: 'ACTIVE',
   counterpart: null,
+  contract: null,
   listFrom: '2026-01-01',
   listTo: null,
   rowFrom: null,

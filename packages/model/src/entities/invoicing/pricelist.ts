@@ -50,6 +50,8 @@ export const pricelist = defineEntity({
     name: text({ label: { it: 'Nome', en: 'Name' }, required: true, max: 200, search: true, list: true }),
     direction: lookup('DIRECTION', { label: { it: 'Ciclo', en: 'Direction' }, required: true, default: 'ACTIVE', list: true }),
     counterpart: reference('subject', { label: { it: 'Cliente o fornitore (vuoto = listino base)', en: 'Customer or supplier (empty = default list)' }, list: true }),
+    // the signed contract the prices were agreed in: the work it prices is invoiced apart, naming it
+    contract: reference('attachment', { label: { it: 'Contratto firmato', en: 'Signed contract' }, view: 'signed-contracts' }),
     validFrom: date({ label: { it: 'Valido dal', en: 'Valid from' }, required: true, list: true }),
     validTo: date({ label: { it: 'Valido fino al', en: 'Valid until' }, list: true }),
     currency: lookup('CURRENCY_TYPE', { label: { it: 'Valuta', en: 'Currency' }, required: true, default: 'EUR' }),

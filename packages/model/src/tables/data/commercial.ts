@@ -256,6 +256,20 @@ export const INVOICE_CHECK: LookupTableSeed = {
   ],
 };
 
+export const FINANCIAL_ACCOUNT: LookupTableSeed = {
+  code: 'FINANCIAL_ACCOUNT',
+  name: { it: 'Conti', en: 'Accounts' },
+  description: 'The accounts money comes into and goes out of (cash, bank accounts): collections and payments are grouped by them.',
+  columns: { alpha1: 'IBAN del conto' },
+  values: [
+    v('CASH', 'Cassa', 'Cash'),
+    v('BANK_MAIN', 'Conto corrente principale', 'Main bank account'),
+    v('BANK_SECOND', 'Conto corrente secondario', 'Second bank account'),
+    v('POSTAL', 'Conto BancoPosta', 'Postal account'),
+    v('OFFSET', 'Compensazioni', 'Offsetting'),
+  ],
+};
+
 export const COMMERCIAL_TABLES: LookupTableSeed[] = [
   CURRENCY_TYPE,
   PAYMENT_TYPE,
@@ -270,4 +284,5 @@ export const COMMERCIAL_TABLES: LookupTableSeed[] = [
   PRICE_UNIT,
   INVOICE_DOCUMENT_TYPE,
   INVOICE_CHECK,
+  FINANCIAL_ACCOUNT,
 ];

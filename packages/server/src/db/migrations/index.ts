@@ -30,6 +30,7 @@ import * as m0028 from './0028-firs.js';
 import * as m0029 from './0029-warehouse-ledger.js';
 import * as m0030 from './0030-list-indexes.js';
 import * as m0031 from './0031-invoicing.js';
+import * as m0032 from './0032-invoice-contracts-accounts.js';
 
 /**
  * Append-only: a migration, once released, is never edited; changes come as a new entry.
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '0029-warehouse-ledger': m0029,
   '0030-list-indexes': m0030,
   '0031-invoicing': m0031,
+  '0032-invoice-contracts-accounts': m0032,
 };

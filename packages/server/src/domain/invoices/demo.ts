@@ -1,10 +1,12 @@
-import { CATALOGUE, dec, toCents, type invoice, type RecordOf, type Target } from '@circula/model';
+import { CATALOGUE, SIGNED_CONTRACT_TYPE, dec, toCents, type invoice, type RecordOf, type Target } from '@circula/model';
 import { sql } from 'kysely';
 import type { RecordData } from '../../records/hooks.js';
 import { todayInItaly } from '../activities/hooks.js';
 import type { SeedContext } from '../module.js';
 import { systemPrincipal } from '../module.js';
 import { generator } from '../../seed/demo-master-data.js';
+import { insertDemoPdf, storeDemoPdf } from '../../seed/demo-document.js';
+import { textPdf } from '../privacy/seed.js';
 import { createCreditNote } from './credit.js';
 import { addDays, issueDrafts } from './issue.js';
 import { invoiceRun } from './run.js';
@@ -27,16 +29,40 @@ function monthBack(today: string, back: number): { from: string; to: string } {
 
 const price = (value: number) => Math.round(value * 10_000) / 10_000;
 
+/** A customer's signed service contract (a document of the subject), from `from`: its id. */
+async function signedContract(db: SeedContext['db'], records: SeedContext['records'], documentsDir: string, customer: number, from: string): Promise<number> {
+  const stored = await storeDemoPdf(documentsDir, textPdf([
+    'Contratto di servizio per la raccolta, il trasporto e il recupero di rifiuti speciali',
+    '',
+    `Decorrenza: ${from.split('-').reverse().join('/')} - durata 24 mesi, rinnovo tacito`,
+    'Prezzi: listino riservato allegato, al kg di peso accettato a destino, IVA esclusa',
+    'Pagamento: secondo le condizioni in anagrafica',
+  ]));
+  return db.transaction().execute(async (trx) => {
+    const document = await insertDemoPdf(trx, SYSTEM, stored, 'Contratto-di-servizio.pdf', null);
+    const created = await records.create(SYSTEM, targetOf('signed-contracts'), {
+      ownerEntity: 'subject',
+      ownerId: customer,
+      documentType: SIGNED_CONTRACT_TYPE,
+      title: 'Contratto di servizio rifiuti speciali',
+      documentDate: from,
+      document,
+    }, trx);
+    return Number(created.id);
+  });
+}
+
 /**
  * Demo invoicing: a default sale list pricing every EER code the demo work carried (hazardous
  * codes dearer, a minimum charge per load) and the trip; the biggest customers' own lists from six
- * months ago (cheaper: the newer list wins from then on); a customer under a declaration of intent
+ * months ago (cheaper: the newer list wins from then on; the first agreed in a signed contract, its
+ * work invoiced apart; both buy scrap back at a premium); a customer under a declaration of intent
  * (N3.5, stamp duty) and a public body under split payment; purchase lists for the third-party
  * plants. Then a year of invoicing: each month's run (but the last, left to the user), its drafts issued at month end, most
  * collected at their due date, some in part, some not (overdue); one credit note cancelling an
  * invoice; three months of supplier invoices, the last with a price that differs from the list.
  */
-export async function seedDemoInvoicing({ db, records, log }: SeedContext): Promise<unknown> {
+export async function seedDemoInvoicing({ db, records, log, config }: SeedContext): Promise<unknown> {
   const { rows: existing } = await sql<{ id: number }>`select id from pricelist limit 1`.execute(db);
   if (existing.length) return null;
   const today = todayInItaly();
@@ -50,6 +76,7 @@ export async function seedDemoInvoicing({ db, records, log }: SeedContext): Prom
   const { rows: services } = await sql<{ id: string }>`select id from biz_service where service_kind = 'COLLECTION_TRANSPORT' and not deleted order by id limit 1`.execute(db);
   const base = new Map(wastes.map((w) => [Number(w.waste), w.hazardous ? 0.45 + random() * 0.75 : 0.06 + random() * 0.22]));
 
+  const { rows: scrap } = await sql<{ id: string }>`select id from material where product_kind = 'METAL_SCRAP' and not deleted order by id limit 1`.execute(db);
   const lists = targetOf('pricelists');
   const purchase = targetOf('pricelists-purchase');
   await records.create(SYSTEM, lists, {
@@ -70,14 +97,21 @@ export async function seedDemoInvoicing({ db, records, log }: SeedContext): Prom
     where f.status in ('ACCEPTED', 'PARTIALLY_ACCEPTED') and not f.deleted
     group by 1 order by n desc, 1 limit 4`.execute(db);
   const sixMonths = monthBack(today, 6).from;
+  // the first one agreed its prices in a signed contract: its work is invoiced apart, naming it
+  const contract = top[0] ? await signedContract(db, records, config.documentsDir, Number(top[0].customer), sixMonths) : null;
   for (const [i, t] of top.slice(0, 2).entries()) {
     await records.create(SYSTEM, lists, {
       name: `Listino riservato ${i + 1}`,
       direction: 'ACTIVE',
       counterpart: Number(t.customer),
+      ...(i === 0 && contract ? { contract } : {}),
       validFrom: sixMonths,
       currency: 'EUR',
-      rows: t.wastes.slice(0, 6).map((w) => ({ waste: Number(w), unit: 'KG', price: price(base.get(Number(w))! * 0.88), minimumCharge: 40, vatCode: 'IVA22' })),
+      rows: [
+        ...t.wastes.slice(0, 6).map((w) => ({ waste: Number(w), unit: 'KG', price: price(base.get(Number(w))! * 0.88), minimumCharge: 40, vatCode: 'IVA22' })),
+        // the company buys its scrap back: a premium (a negative price), reverse charge (DPR 633/1972 art. 74 c. 7)
+        ...(scrap[0] ? [{ material: Number(scrap[0].id), unit: 'T', price: -120, vatCode: 'N6.1' }] : []),
+      ],
     });
   }
   // a customer exporting regularly buys without VAT under a declaration of intent; a public body pays under split payment
@@ -127,12 +161,12 @@ export async function seedDemoInvoicing({ db, records, log }: SeedContext): Prom
     const roll = random();
     if (roll < 0.78) {
       const day = addDays(inv.due, Math.floor(random() * 12));
-      collections.push({ invoice: Number(inv.id), movementDate: day < today ? day : today, amount: Number(inv.payable), paymentType: 'BONIFICO', bankReference: `TRN${String(inv.id).padStart(10, '0')}` });
+      collections.push({ invoice: Number(inv.id), movementDate: day < today ? day : today, amount: Number(inv.payable), paymentType: 'BONIFICO', account: random() < 0.7 ? 'BANK_MAIN' : 'BANK_SECOND', bankReference: `TRN${String(inv.id).padStart(10, '0')}` });
       paid++;
     } else if (roll < 0.88) {
       const half = Number(toCents(dec(inv.payable).div(2)));
       if (half > 0) {
-        collections.push({ invoice: Number(inv.id), movementDate: inv.due, amount: half, paymentType: 'BONIFICO', notes: 'Acconto' });
+        collections.push({ invoice: Number(inv.id), movementDate: inv.due, amount: half, paymentType: 'BONIFICO', account: 'BANK_MAIN', notes: 'Acconto' });
         partial++;
       }
     }

@@ -1,4 +1,4 @@
-import { accountMovement, dec, invoice, supplierInvoice, toCents, type RecordOf, type ValuesOf } from '@circula/model';
+import { accountMovement, dec, invoice, pricelist, supplierInvoice, toCents, type RecordOf, type ValuesOf } from '@circula/model';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError, constraintViolation } from '../../http/errors.js';
@@ -88,6 +88,22 @@ export async function settle(trx: Trx, principal: HookContext['principal'], kind
  * it, and one for its whole total cancels it; PAID follows the collections.
  */
 export function registerInvoiceHooks(registry: HookRegistry): void {
+  // a price is for one thing: an EER code, a material or a service
+  const checkRows = (values: ValuesOf<typeof pricelist>) => {
+    const rows = (values.rows ?? []) as { waste?: number | null; material?: number | null; service?: number | null }[];
+    const errors = rows.flatMap((r, i) => ([r.waste, r.material, r.service].filter((v) => v != null).length === 1 ? [] : [{ field: `rows.${i}.waste`, message: 'PRICELIST_ROW_ITEM' }]));
+    if (errors.length) throw constraintViolation(errors);
+    return values;
+  };
+  registry.register(pricelist, {
+    async beforeCreate(_ctx, values) {
+      return checkRows(values);
+    },
+    async beforeUpdate(_ctx, _current, values) {
+      return values.rows === undefined ? values : checkRows(values);
+    },
+  });
+
   registry.register(invoice, {
     async beforeCreate(ctx, values) {
       return priced(ctx.trx, null, { ...values, paymentStatus: null });

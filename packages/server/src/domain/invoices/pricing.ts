@@ -14,6 +14,8 @@ export interface PriceRow {
   direction: 'ACTIVE' | 'PASSIVE';
   /** The list's customer or supplier; null for a default list. */
   counterpart: number | null;
+  /** The signed contract the list's prices were agreed in, if any. */
+  contract: number | null;
   listFrom: string;
   listTo: string | null;
   rowFrom: string | null;
@@ -88,11 +90,11 @@ function compareKeys(a: readonly (number | string)[], b: readonly (number | stri
  */
 export async function loadPriceRows(db: Executor, direction: 'ACTIVE' | 'PASSIVE', counterparts: readonly number[], from: string, to: string): Promise<PriceRow[]> {
   const { rows } = await sql<{
-    row_id: string; list_id: string; list_code: string | null; direction: 'ACTIVE' | 'PASSIVE'; counterpart: string | null;
+    row_id: string; list_id: string; list_code: string | null; direction: 'ACTIVE' | 'PASSIVE'; counterpart: string | null; contract: string | null;
     list_from: string; list_to: string | null; row_from: string | null; row_to: string | null;
     waste: string | null; material: string | null; service: string | null; unit: string; price: string; minimum_charge: string | null; vat_code: string | null;
   }>`
-    select r.id as row_id, l.id as list_id, l.code as list_code, l.direction, l.counterpart,
+    select r.id as row_id, l.id as list_id, l.code as list_code, l.direction, l.counterpart, l.contract,
            to_char(l.valid_from, 'YYYY-MM-DD') as list_from, to_char(l.valid_to, 'YYYY-MM-DD') as list_to,
            to_char(r.valid_from, 'YYYY-MM-DD') as row_from, to_char(r.valid_to, 'YYYY-MM-DD') as row_to,
            r.waste, r.material, r.service, r.unit, r.price::text as price, r.minimum_charge::text as minimum_charge, r.vat_code
@@ -107,6 +109,7 @@ export async function loadPriceRows(db: Executor, direction: 'ACTIVE' | 'PASSIVE
     listCode: r.list_code,
     direction: r.direction,
     counterpart: id(r.counterpart),
+    contract: id(r.contract),
     listFrom: r.list_from,
     listTo: r.list_to,
     rowFrom: r.row_from,

@@ -147,7 +147,8 @@ interface CustomerRow {
  * The invoice run (API.md "Operations", `POST /api/invoices/run`): the work completed in the
  * period and not yet invoiced — FIRs accepted at destination on completed transports, conferrals
  * of companies at the collection centres, and the trips when a list prices them — priced with the
- * customer's list or the default one (pricing.ts), grouped per customer. A customer with
+ * customer's list or the default one (pricing.ts), grouped per customer (and per signed contract
+ * when the list that priced a line names one). A customer with
  * something no list prices, blocked by its administrative status, or without a VAT number or
  * fiscal code is skipped with the reason: nothing is ever invoiced at zero. A dry run changes
  * nothing; otherwise each customer's invoice is created as a draft, in one transaction with the
@@ -184,9 +185,13 @@ export async function invoiceRun(db: Db, records: RecordService, principal: Prin
         skipped.push({ customerId: id, customerName: name, reason: 'CUSTOMER_FISCAL_DATA', detail: null });
         continue;
       }
-      const lines: RunLine[] = [];
+      // one invoice per contract whose list priced some of the work, one for the rest; a trip goes
+      // with the contract of the loads it carried
+      const byContract = new Map<number | null, RunLine[]>();
+      const tripContract = new Map<number, number>();
       const unpriced = new Map<string, number>();
-      for (const w of work.filter((x) => x.customer === id)) {
+      const mine = work.filter((x) => x.customer === id).sort((a, b) => (a.kind === 'TRIP' ? 1 : 0) - (b.kind === 'TRIP' ? 1 : 0));
+      for (const w of mine) {
         const units = w.kind === 'TRIP' ? ['TRIP'] : [...WEIGHED_UNITS];
         const row = pickPrice(prices, { direction: 'ACTIVE', counterpart: id, item: w.item, date: w.workDate, units });
         if (!row) {
@@ -198,6 +203,10 @@ export async function invoiceRun(db: Db, records: RecordService, principal: Prin
         // a customer's exemption (a declaration of intent) turns taxed sales into its nature; reverse charge stays
         if (c.exemption_nature && !codes.get(vatCode)?.nature?.startsWith('N6')) vatCode = natureCode.get(c.exemption_nature) ?? vatCode;
         const priced = { quantity: quantity === null ? null : Number(quantity), unitPrice: Number(row.price), minimumCharge: row.minimumCharge === null ? null : Number(row.minimumCharge), vatCode };
+        const contract = w.kind === 'TRIP' ? (tripContract.get(w.transport!) ?? row.contract) : row.contract;
+        if (w.kind === 'FIR' && contract !== null && w.transport !== null) tripContract.set(w.transport, contract);
+        const lines = byContract.get(contract) ?? [];
+        byContract.set(contract, lines);
         lines.push({
           description: w.description.slice(0, 1000),
           waste: 'waste' in w.item ? w.item.waste : null,
@@ -218,10 +227,12 @@ export async function invoiceRun(db: Db, records: RecordService, principal: Prin
         skipped.push({ customerId: id, customerName: name, reason: 'NO_PRICE', detail: detail.slice(0, 500) });
         continue;
       }
-      if (lines.length === 0) continue;
-      lines.sort((a, b) => a.workDate.localeCompare(b.workDate) || a.sourceKind.localeCompare(b.sourceKind) || a.sourceId - b.sourceId);
-      const totals = computeInvoice(lines, codes, c.split_payment === true, stamp);
-      invoices.push({ customerId: id, customerName: name, lines, taxable: totals.taxable, vat: totals.vat, total: totals.total });
+      const groups = [...byContract].sort(([a], [b]) => (a ?? 0) - (b ?? 0));
+      for (const [contractId, lines] of groups) {
+        lines.sort((a, b) => a.workDate.localeCompare(b.workDate) || a.sourceKind.localeCompare(b.sourceKind) || a.sourceId - b.sourceId);
+        const totals = computeInvoice(lines, codes, c.split_payment === true, stamp);
+        invoices.push({ customerId: id, customerName: name, contractId, lines, taxable: totals.taxable, vat: totals.vat, total: totals.total });
+      }
     }
     if (!request.dryRun) {
       const target = CATALOGUE.target('invoices') as Target;
@@ -230,6 +241,7 @@ export async function invoiceRun(db: Db, records: RecordService, principal: Prin
         const created = await records.create(principal, target, {
           documentType: 'TD01',
           customer: inv.customerId,
+          contract: inv.contractId,
           periodFrom: request.from,
           periodTo: request.to,
           paymentType: c.payment_type || 'BONIFICO',

@@ -16,6 +16,7 @@ const PROPOSED: RunResult = {
     {
       customerId: 10,
       customerName: 'Rossi S.r.l.',
+      contractId: null,
       lines: [
         {
           ...SOURCE,
@@ -38,6 +39,7 @@ const PROPOSED: RunResult = {
     {
       customerId: 11,
       customerName: 'Bianchi S.p.A.',
+      contractId: null,
       lines: [{ ...SOURCE, description: 'Conferimento al centro di raccolta', workDate: '2026-02-10', reference: 'CNF-000001', quantity: 100.1, unit: 'KG', unitPrice: 1, amount: '100.10', vatCode: '22', pricelist: 'LST-BASE' }],
       taxable: '100.10',
       vat: '22.02',

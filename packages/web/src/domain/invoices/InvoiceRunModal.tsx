@@ -68,21 +68,28 @@ function LinesTable({ lines }: { lines: readonly RunLine[] }) {
   );
 }
 
+/** A proposed invoice's key: its customer, and its contract when the work of one is invoiced apart. */
+const invoiceKey = (invoice: RunInvoice) => (invoice.contractId === null ? String(invoice.customerId) : `${invoice.customerId}-${invoice.contractId}`);
+
 /** The proposed invoices, each expandable to its lines, with the totals of the run. */
 function InvoicesTable({ invoices }: { invoices: readonly RunInvoice[] }) {
   const { t } = useTranslation();
   const totals = runTotals(invoices);
   return (
     <Table<RunInvoice>
-      rowKey="customerId"
+      rowKey={invoiceKey}
       size="small"
       pagination={false}
       scroll={{ y: 360 }}
       dataSource={[...invoices]}
-      onRow={(invoice) => rowAttributes(`invoice-run-row-${invoice.customerId}`)}
+      onRow={(invoice) => rowAttributes(`invoice-run-row-${invoiceKey(invoice)}`)}
       expandable={{ expandedRowRender: (invoice) => <LinesTable lines={invoice.lines} /> }}
       columns={[
-        { title: t('INVOICES.RUN.CUSTOMER'), dataIndex: 'customerName' },
+        {
+          title: t('INVOICES.RUN.CUSTOMER'),
+          dataIndex: 'customerName',
+          render: (name: string, invoice) => (invoice.contractId === null ? name : `${name} · ${t('INVOICES.RUN.CONTRACT')}`),
+        },
         { title: t('INVOICES.RUN.LINES'), key: 'lines', width: 80, align: 'right', render: (_: unknown, invoice) => invoice.lines.length },
         { title: t('INVOICES.RUN.TAXABLE'), dataIndex: 'taxable', width: 140, align: 'right', render: (v: string) => money(v) },
         { title: t('INVOICES.RUN.VAT'), dataIndex: 'vat', width: 130, align: 'right', render: (v: string) => money(v) },
@@ -181,7 +188,7 @@ export function InvoiceRun({ reload }: { reload: () => void }) {
     if (!current) return;
     setRunning('create');
     try {
-      const created = await runInvoices({ ...period, customerIds: current.invoices.map((i) => i.customerId), dryRun: false });
+      const created = await runInvoices({ ...period, customerIds: [...new Set(current.invoices.map((i) => i.customerId))], dryRun: false });
       const count = created.invoices.length;
       notifySuccess(count > 0 ? t('INVOICES.RUN.CREATED', { count }) : t('INVOICES.RUN.NONE_CREATED'));
       setOpen(false);
