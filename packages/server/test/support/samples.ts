@@ -50,6 +50,7 @@ const BY_FIELD: Record<string, unknown> = {
   'supplier-invoice-line.vatCode': 'IVA22',
   'pricelist-row.vatCode': 'IVA22',
   'pricelist-row.unit': 'KG',
+  'pricelist-row.waste': (refs: Record<string, number>) => refs.waste,
   // a collection names the (issued) invoice it pays
   'account-movement.invoice': (refs: Record<string, number>) => refs['account-movement.invoice'],
 };
