@@ -13,18 +13,15 @@
  * `BENCH_DATABASE_URL=… npm run bench:ledger -w @circula/bench` for PostgreSQL (its public schema
  * is dropped and recreated); without it, embedded PGlite.
  */
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { systemPrincipal } from '../packages/server/src/domain/module.js';
 import { post, type Posting } from '../packages/server/src/domain/warehouses/ledger/post.js';
 import { readRegister } from '../packages/server/src/domain/warehouses/ledger/read.js';
-import { loadConfig } from '../packages/server/src/config.js';
-import { connect, type Db } from '../packages/server/src/db/connect.js';
-import { prepareDatabase } from '../packages/server/src/startup.js';
-import { apiLoad, freePort, sqlLoad, startServer, type Stats } from './support.js';
+import type { Db } from '../packages/server/src/db/connect.js';
+import { apiLoad, freePort, freshDatabase, sqlLoad, startServer, type Stats } from './support.js';
 
 const ROWS = Number(process.env.BENCH_LEDGER_ROWS ?? 100_000);
 const BATCH = Number(process.env.BENCH_LEDGER_BATCH ?? 500);
@@ -96,16 +93,9 @@ const timed = async <T>(work: () => Promise<T>): Promise<[T, number]> => {
 };
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'circula-bench-ledger-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', WEB_DIST: '', DEMO_DATA: 'true', DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '' };
-  const config = loadConfig(env, { dataDir });
-  const handle = await connect({ databaseUrl: config.databaseUrl, dataDir: path.join(dataDir, 'pg'), poolSize: config.databasePoolSize });
-  const db = handle.db;
-  if (handle.kind === 'postgres') {
-    await sql`drop schema public cascade`.execute(db);
-    await sql`create schema public`.execute(db);
-  }
-  await prepareDatabase(db, config, { info: () => undefined, warn: console.warn });
+  const fresh = await freshDatabase('ledger');
+  const { db, env, dataDir } = fresh;
+  const handle = { kind: fresh.kind, close: fresh.close };
 
   // 1. posting
   const f = await fixtures(db, 20, 'BENCH');

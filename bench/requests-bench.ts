@@ -9,15 +9,12 @@
  * `BENCH_DATABASE_URL=… npm run bench:requests -w @circula/bench` for PostgreSQL (its public
  * schema is dropped and recreated); without it, embedded PGlite.
  */
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { loadConfig } from '../packages/server/src/config.js';
-import { connect, type Db } from '../packages/server/src/db/connect.js';
-import { prepareDatabase } from '../packages/server/src/startup.js';
-import { apiLoad, freePort, sqlLoad, startServer, type Stats } from './support.js';
+import type { Db } from '../packages/server/src/db/connect.js';
+import { apiLoad, freePort, freshDatabase, sqlLoad, startServer, type Stats } from './support.js';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400_000);
 const LOAD = { connections: Number(process.env.BENCH_CONNECTIONS ?? 32), durationSeconds: Number(process.env.BENCH_DURATION ?? 10) };
@@ -59,17 +56,9 @@ async function seed(db: Db): Promise<{ seconds: number; lines: number }> {
 const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'circula-bench-requests-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', WEB_DIST: '', DEMO_DATA: 'true', DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '' };
-  if (process.env.BENCH_SERVER_POOL_SIZE) env.DATABASE_POOL_SIZE = process.env.BENCH_SERVER_POOL_SIZE;
-  const config = loadConfig(env, { dataDir });
-  const handle = await connect({ databaseUrl: config.databaseUrl, dataDir: path.join(dataDir, 'pg'), poolSize: config.databasePoolSize });
-  const db = handle.db;
-  if (handle.kind === 'postgres') {
-    await sql`drop schema public cascade`.execute(db);
-    await sql`create schema public`.execute(db);
-  }
-  await prepareDatabase(db, config, { info: () => undefined, warn: console.warn });
+  const fresh = await freshDatabase('requests');
+  const { db, env, dataDir, config } = fresh;
+  const handle = { kind: fresh.kind, close: fresh.close };
   console.log(`Seeding ${REQUESTS.toLocaleString('it-IT')} requests on ${handle.kind}…`);
   const seeded = await seed(db);
   console.log(`Seeded in ${seeded.seconds.toFixed(1)} s: ${seeded.lines.toLocaleString('it-IT')} lines`);

@@ -2,7 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { createServer } from 'node:net';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
+import { loadConfig, type Config } from '../packages/server/src/config.js';
+import { connect, type Db } from '../packages/server/src/db/connect.js';
+import { prepareDatabase } from '../packages/server/src/startup.js';
 
 /** What the benchmarks report of a series of latencies (ms). */
 export interface Stats {
@@ -92,4 +98,23 @@ export async function sqlLoad(load: Load, work: () => Promise<unknown>): Promise
     }),
   );
   return stats(latencies, (performance.now() - started) / 1000);
+}
+
+/**
+ * A new database with the demo data, as `npm start` would prepare it: embedded PGlite in a new
+ * directory, or with BENCH_DATABASE_URL the PostgreSQL server (its public schema dropped and
+ * recreated). `env` is what the server process of the benchmark must be started with.
+ */
+export async function freshDatabase(name: string): Promise<{ db: Db; kind: 'pglite' | 'postgres'; env: NodeJS.ProcessEnv; config: Config; dataDir: string; close: () => Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `circula-bench-${name}-`));
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', WEB_DIST: '', DEMO_DATA: 'true', DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '' };
+  if (process.env.BENCH_SERVER_POOL_SIZE) env.DATABASE_POOL_SIZE = process.env.BENCH_SERVER_POOL_SIZE;
+  const config = loadConfig(env, { dataDir });
+  const handle = await connect({ databaseUrl: config.databaseUrl, dataDir: path.join(dataDir, 'pg'), poolSize: config.databasePoolSize });
+  if (handle.kind === 'postgres') {
+    await sql`drop schema public cascade`.execute(handle.db);
+    await sql`create schema public`.execute(handle.db);
+  }
+  await prepareDatabase(handle.db, config, { info: () => undefined, warn: console.warn });
+  return { db: handle.db, kind: handle.kind, env, config, dataDir, close: () => handle.close() };
 }
