@@ -29,7 +29,7 @@ describe('entity configuration overrides', () => {
 
   it('reports an area not built yet as readable only: nothing to create, change, delete or search', async () => {
     const conf = await visible();
-    for (const route of ['invoices', 'sysregistry', 'monitor-errors', 'job']) {
+    for (const route of ['print-templates', 'sysregistry', 'monitor-errors', 'job']) {
       expect(conf.get(route), route).toMatchObject({ canRead: true, canCreate: false, canWrite: false, canDelete: false, globalSearch: { isVisible: false } });
     }
     // built areas keep their rights: an entity, and the users page of the security area
@@ -38,6 +38,7 @@ describe('entity configuration overrides', () => {
     // the stock ledger is append-only: rows are posted, never changed or deleted
     expect(conf.get('warehouse-movements')).toMatchObject({ canRead: true, canCreate: true, canWrite: false, canDelete: false });
     expect(conf.get('treatments')).toMatchObject({ canCreate: true, canWrite: true, canDelete: true });
+    expect(conf.get('invoices')).toMatchObject({ canCreate: true, canWrite: true, canDelete: true });
   });
 
   it("answers in the language asked for, else the user's", async () => {

@@ -63,14 +63,14 @@ describe('routes and guards', () => {
   });
 
   it('shows a readable area as in preparation, with its Italian title', async () => {
-    vi.stubGlobal('fetch', readable(['dashboard', 'invoices']));
+    vi.stubGlobal('fetch', readable(['dashboard', 'job']));
     signIn(['ROLE_USER', 'ACCESS_BACKOFFICE']);
-    renderAt('/invoices/5/edit');
+    renderAt('/job/5/edit');
     const page = await screen.findByTestId('area-placeholder');
-    expect(page.getAttribute('data-route')).toBe('invoices');
-    expect(page.textContent).toContain('Fatture');
+    expect(page.getAttribute('data-route')).toBe('job');
+    expect(page.textContent).toContain('Commesse');
     expect(page.textContent).toContain('In preparazione');
-    expect(screen.getByTestId('area-planned').textContent).toMatch(/^Qui arriveranno le fatture di vendita/);
+    expect(screen.getByTestId('area-planned').textContent).toMatch(/^Qui arriveranno le commesse/);
   });
 
   it('answers 403 for an area the server does not list as readable', async () => {
