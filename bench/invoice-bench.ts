@@ -12,17 +12,10 @@
 import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
+import { calendarMonth, todayInItaly } from '@circula/model';
 import { apiLoad, freePort, freshDatabase, sqlLoad, startServer, stopServer, type Stats } from './support.js';
 
 const LOAD = { connections: Number(process.env.BENCH_CONNECTIONS ?? 8), durationSeconds: Number(process.env.BENCH_DURATION ?? 10) };
-
-function lastMonth(): { from: string; to: string } {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
-  const [y, m] = today.split('-').map(Number) as [number, number];
-  const first = new Date(Date.UTC(y, m - 2, 1));
-  const last = new Date(Date.UTC(y, m - 1, 0));
-  return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) };
-}
 
 async function main() {
   const fresh = await freshDatabase('invoices');
@@ -52,7 +45,7 @@ async function main() {
       const data = ((await res.json()) as { data: Record<string, unknown[]> }).data;
       return { data, ms: performance.now() - started };
     };
-    const period = lastMonth();
+    const period = calendarMonth(todayInItaly(), 1);
     const dry: number[] = [];
     let proposed = 0;
     for (let i = 0; i < 5; i++) {

@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { calendarMonth, todayInItaly } from '@circula/model';
 import { expect as baseExpect, test } from '@playwright/test';
 import { compileFatturaPaXsd } from '../../packages/server/test/support/xsd-compile.js';
 import { api, filter, pageAs, type Rec } from '../support/api.js';
@@ -41,8 +42,7 @@ test('invoicing: run last month (dry run, then real), issue an invoice, FatturaP
   expect(made.total).toBe(count);
 
   // one draft, dated the last day of last month and due the same day (so that it is overdue now)
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
-  const lastMonthEnd = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 1, 0)).toISOString().slice(0, 10);
+  const lastMonthEnd = calendarMonth(todayInItaly(), 1).to;
   const draft = made.items[0]!;
   await manager.put(`/api/invoices/invoices/${draft.id}`, { version: draft.version, issueDate: lastMonthEnd, dueDate: lastMonthEnd });
 

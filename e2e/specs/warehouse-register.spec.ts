@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { todayInItaly } from '@circula/model';
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
 import { api, filter, pageAs, type Rec } from '../support/api.js';
 import { apiToken } from '../support/auth.js';
@@ -46,7 +47,7 @@ test('complete a transport: the plant registers the load with the next number an
   const albo = `MI/88${suffix.slice(-4)}`;
   await admin.post('/api/subjects/albo-authorisations', { holder: carrier.id, number: albo, category: '4', validFrom: '2020-07-01', expiry: '2031-06-30' });
   const vehicle = await admin.post('/api/vehicles/vehicles', { plate: `RR${suffix.slice(-3)}GG`, vehicleType: 'SCARRABILE', capacityKg: 20_000, alboNumber: albo, owner: carrier.id });
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
+  const today = todayInItaly();
   const created = await owner.post('/api/transactions/rdr', {
     kind: 'RDR',
     requester: pdp.owner,

@@ -26,3 +26,4 @@ export * from './tables/types.js';
 export * from './tables/index.js';
 export * from './money.js';
 export * from './api/invoices.js';
+export * from './calendar.js';

@@ -67,3 +67,12 @@ export class HookRegistry {
     return current;
   }
 }
+
+/**
+ * Whether a write changes any field of the record (a bare transition changes none): what the hooks
+ * of a frozen record (a confirmed treatment, an issued invoice) refuse.
+ */
+export function changesFields(current: object, values: object): boolean {
+  const record = current as Record<string, unknown>;
+  return Object.entries(values).some(([name, value]) => value !== undefined && JSON.stringify(value) !== JSON.stringify(record[name] ?? null));
+}

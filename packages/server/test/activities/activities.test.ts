@@ -1,10 +1,9 @@
-import { isItalianFiscalCode } from '@circula/model';
+import { isItalianFiscalCode, todayInItaly } from '@circula/model';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACTIVITY_COUNTS, italianInstant, personFiscalCode } from '../../src/domain/activities/demo.js';
 import { italianDateTime } from '../../src/domain/activities/receipt.js';
 import { pdfText } from '../support/pdf-text.js';
-import { todayInItaly } from '../../src/domain/activities/hooks.js';
 import { callers, json, q, type Call } from '../configuration/support.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 

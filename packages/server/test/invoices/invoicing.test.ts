@@ -1,7 +1,7 @@
+import { calendarMonth, todayInItaly } from '@circula/model';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayInItaly } from '../../src/domain/activities/hooks.js';
 import { callers, json, q, type Call } from '../configuration/support.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { useXsdWithImports } from '../support/xsd-imports.js';
@@ -16,13 +16,6 @@ const schemaErrors = useXsdWithImports(dir('Schema_VFPA12_V1.2.3.xsd'), { 'http:
 
 type Rec = Record<string, unknown> & { id: number; version: number };
 type RunResult = { invoices: { customerId: number; lines: Record<string, unknown>[]; taxable: string; vat: string; total: string; invoiceId?: number }[]; skipped: { customerId: number; reason: string; detail: string | null }[] };
-
-function monthBack(today: string, back: number) {
-  const [y, m] = today.split('-').map(Number) as [number, number];
-  const first = new Date(Date.UTC(y, m - 1 - back, 1));
-  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0));
-  return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) };
-}
 
 /** Price lists, the invoice run, issuing, FatturaPA, credit notes, collections and supplier invoices (issue 19), on the demo data. */
 describe('invoicing', () => {
@@ -97,7 +90,7 @@ describe('invoicing', () => {
   });
 
   it('a dry run changes nothing; the real run makes drafts once; nothing is ever invoiced at zero', async () => {
-    const period = { from: monthBack(today, 0).from, to: today };
+    const period = { from: calendarMonth(today, 0).from, to: today };
     const before = await count();
     const dry = await run({ ...period, dryRun: true });
     expect(await count()).toBe(before);
@@ -166,7 +159,7 @@ describe('invoicing', () => {
   });
 
   it('gives concurrent issues distinct consecutive numbers', async () => {
-    const period = monthBack(today, 0);
+    const period = calendarMonth(today, 0);
     const { rows: drafts } = await sql<{ id: number }>`select id from invoice where status = 'DRAFT' order by id`.execute(t.db);
     if (drafts.length < 3) await run({ from: period.from, to: today, dryRun: false });
     const { rows: ids } = await sql<{ id: number }>`select id from invoice where status = 'DRAFT' order by id limit 3`.execute(t.db);
@@ -180,7 +173,7 @@ describe('invoicing', () => {
   });
 
   it('issues selected drafts at once, all or none, numbered in order', async () => {
-    await run({ from: monthBack(today, 0).from, to: today, dryRun: false });
+    await run({ from: calendarMonth(today, 0).from, to: today, dryRun: false });
     const { rows: ids } = await sql<{ id: number }>`select id from invoice where status = 'DRAFT' order by id limit 3`.execute(t.db);
     expect(ids.length).toBeGreaterThan(1);
     const { rows: issuedOne } = await sql<{ id: number }>`select id from invoice where status = 'ISSUED' limit 1`.execute(t.db);
@@ -255,7 +248,7 @@ describe('invoicing', () => {
       where l.direction = 'PASSIVE' and l.counterpart is not null and not r.deleted limit 1`.execute(t.db);
     const row = rows[0]!;
     const body = (price: number, number: string) => ({
-      supplier: row.counterpart, documentNumber: number, issueDate: today, periodFrom: monthBack(today, 0).from, periodTo: today,
+      supplier: row.counterpart, documentNumber: number, issueDate: today, periodFrom: calendarMonth(today, 0).from, periodTo: today,
       lines: [{ description: 'Smaltimento', waste: row.waste, unit: 'KG', unitPrice: price, vatCode: 'IVA22' }],
     });
     const ok = await manager({ method: 'POST', url: SUPPLIER_INVOICES, ...json(body(Number(row.price), 'T-1')) });

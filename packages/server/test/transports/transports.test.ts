@@ -1,8 +1,8 @@
+import { todayInItaly } from '@circula/model';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { legalErrors, readRequests, readTripFacts, type Stop } from '../../src/domain/transports/checks.js';
 import { DEMO_ANOMALY_EVERY } from '../../src/domain/transports/demo.js';
-import { todayInItaly } from '../../src/domain/activities/hooks.js';
 import { callers, json, q, type Call } from '../configuration/support.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 

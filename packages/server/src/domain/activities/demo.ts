@@ -1,4 +1,4 @@
-import { CATALOGUE, conferral, conferralLine, fiscalCodeCheckLetter, isItalianFiscalCode, lookupTable, recordSchema, tableName, type Target } from '@circula/model';
+import { CATALOGUE, conferral, conferralLine, fiscalCodeCheckLetter, isItalianFiscalCode, lookupTable, recordSchema, tableName, type Target, todayInItaly } from '@circula/model';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { allocateIds, autoCode, insertRows } from '../../records/bulk.js';
@@ -6,7 +6,7 @@ import { diffRecords, valuesToColumns } from '../../records/codec.js';
 import { writeHistoryMany, type HistoryEntry } from '../../records/history.js';
 import type { HookContext, RecordData } from '../../records/hooks.js';
 import { systemPrincipal, type SeedContext } from '../module.js';
-import { checkConferral, conferralTransition, todayInItaly, type Conferral, type ConferralValues } from './hooks.js';
+import { checkConferral, conferralTransition, type Conferral, type ConferralValues } from './hooks.js';
 import { generator } from '../../seed/demo-master-data.js';
 
 /**

@@ -1,4 +1,4 @@
-import { conferral, msaActivity, sampling, type RecordOf, type ValuesOf } from '@circula/model';
+import { conferral, msaActivity, sampling, type RecordOf, type ValuesOf, todayInItaly } from '@circula/model';
 import { sql } from 'kysely';
 import { constraintViolation } from '../../http/errors.js';
 import type { HookContext, HookRegistry } from '../../records/hooks.js';
@@ -18,7 +18,6 @@ type SamplingResult = NonNullable<SamplingValues['results']>[number];
 export const CLOCK_SKEW_MS = 5 * 60_000;
 
 /** Today in Italy ('YYYY-MM-DD'): a date typed by an Italian operator is compared with the Italian calendar day. */
-export const todayInItaly = (now = new Date()): string => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(now);
 
 const fail = (errors: FieldError[]) => {
   if (errors.length) throw constraintViolation(errors);

@@ -1,3 +1,4 @@
+import { addDays, daysBetween } from '@circula/model';
 import { z } from 'zod';
 import { badRequest } from '../../http/errors.js';
 
@@ -60,7 +61,6 @@ export interface DayRange {
   last: string;
 }
 
-const DAY_MS = 86_400_000;
 const ISO = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
 
 const isDay = (day: string): boolean => {
@@ -68,8 +68,6 @@ const isDay = (day: string): boolean => {
   return !Number.isNaN(d.getTime()) && d.getUTCFullYear() >= 1 && d.getUTCFullYear() <= 9999 && d.toISOString().slice(0, 10) === day;
 };
 
-export const addDays = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-const daysBetween = (a: string, b: string): number => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
 
 /** A `from`/`to` value: its calendar day as written (the client's local day) and whether it falls at midnight. */
 function parseInstant(value: string | undefined, which: 'from' | 'to'): { day: string; midnight: boolean } {

@@ -1,5 +1,7 @@
 import { DEFAULT_VAT_CODE_KEY, STAMP_DUTY_AMOUNT_KEY, STAMP_DUTY_THRESHOLD_KEY, dec, lineAmount, sumOf, toCents, vatOf } from '@circula/model';
 import { sql, type Kysely } from 'kysely';
+import { readRegistry } from '../../conf/registry.js';
+import { constraintViolation } from '../../http/errors.js';
 import type { Database } from '../../db/schema.js';
 
 /** A VAT code of the VAT_CODES table as invoices use it. */
@@ -105,6 +107,14 @@ async function readVatCodes(db: Kysely<Database>): Promise<Map<string, VatCode>>
   return new Map(rows.map((r) => [r.code, { code: r.code, rate: r.val ?? '0', nature: r.alpha1 || null, stampDuty: r.flag1 === true, label: r.name }]));
 }
 
+/** The VAT_CODES table, once each line's code is known to be in it (400 INVALID on the line's vatCode otherwise). */
+export async function linesVatCodes(db: Kysely<Database>, lines: readonly { vatCode: string }[]): Promise<Map<string, VatCode>> {
+  const codes = await loadVatCodes(db);
+  const unknown = lines.flatMap((l, i) => (codes.has(l.vatCode) ? [] : [{ field: `lines.${i}.vatCode`, message: 'INVALID' }]));
+  if (unknown.length) throw constraintViolation(unknown);
+  return codes;
+}
+
 /** The stamp duty threshold and amount of the registry (decimal strings). */
 export function loadStampDuty(db: Kysely<Database>): Promise<StampDutyRule> {
   return once(db, 'stamp', () => readStampDuty(db));
@@ -122,6 +132,5 @@ async function readStampDuty(db: Kysely<Database>): Promise<StampDutyRule> {
 
 /** The registry's VAT code for rows that name none. */
 export async function defaultVatCode(db: Kysely<Database>): Promise<string> {
-  const row = await db.selectFrom('sys_registry').select('the_value').where('key', '=', DEFAULT_VAT_CODE_KEY).executeTakeFirst();
-  return row?.the_value?.trim() || 'IVA22';
+  return (await readRegistry(db, DEFAULT_VAT_CODE_KEY))?.theValue?.trim() || 'IVA22';
 }

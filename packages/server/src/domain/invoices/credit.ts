@@ -1,5 +1,4 @@
-import type { invoice} from '@circula/model';
-import { type RecordOf, type Target } from '@circula/model';
+import type { invoice, RecordOf, Target } from '@circula/model';
 import { sql } from 'kysely';
 import type { Principal } from '../../auth/users.js';
 import type { Db } from '../../db/connect.js';

@@ -1,5 +1,4 @@
-import type { invoice} from '@circula/model';
-import { DEFAULT_BUSINESS_UNIT_TYPE, dec, toCents, withDecimals, type RecordOf } from '@circula/model';
+import { DEFAULT_BUSINESS_UNIT_TYPE, dec, toCents, withDecimals, type invoice, type RecordOf } from '@circula/model';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { computeInvoice, loadStampDuty, loadVatCodes } from './compute.js';

@@ -1,14 +1,13 @@
-import { CATALOGUE, SIGNED_CONTRACT_TYPE, dec, toCents, type invoice, type RecordOf, type Target } from '@circula/model';
+import { addDays, calendarMonth, CATALOGUE, dec, SIGNED_CONTRACT_TYPE, todayInItaly, toCents, type invoice, type RecordOf, type Target } from '@circula/model';
 import { sql } from 'kysely';
 import type { RecordData } from '../../records/hooks.js';
-import { todayInItaly } from '../activities/hooks.js';
 import type { SeedContext } from '../module.js';
 import { systemPrincipal } from '../module.js';
 import { generator } from '../../seed/demo-master-data.js';
 import { insertDemoPdf, storeDemoPdf } from '../../seed/demo-document.js';
 import { textPdf } from '../privacy/seed.js';
 import { createCreditNote } from './credit.js';
-import { addDays, issueDrafts } from './issue.js';
+import { issueDrafts } from './issue.js';
 import { invoiceRun } from './run.js';
 
 const SYSTEM = systemPrincipal('demo-invoicing');
@@ -17,14 +16,6 @@ function targetOf(route: string): Target {
   const target = CATALOGUE.target(route);
   if (!target) throw new Error(`demo invoicing: no target ${route}`);
   return target;
-}
-
-/** First and last day of the month `back` months before the one of `today`. */
-function monthBack(today: string, back: number): { from: string; to: string } {
-  const [y, m] = today.split('-').map(Number) as [number, number];
-  const first = new Date(Date.UTC(y, m - 1 - back, 1));
-  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0));
-  return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) };
 }
 
 const price = (value: number) => Math.round(value * 10_000) / 10_000;
@@ -67,7 +58,7 @@ export async function seedDemoInvoicing({ db, records, log, config }: SeedContex
   if (existing.length) return null;
   const today = todayInItaly();
   const random = generator(20_261_119);
-  const yearAgo = monthBack(today, 12).from;
+  const yearAgo = calendarMonth(today, 12).from;
   const { rows: wastes } = await sql<{ waste: string; hazardous: boolean | null }>`
     select distinct x.waste, w.hazardous from (
       select waste from fir where status in ('ACCEPTED', 'PARTIALLY_ACCEPTED') and not deleted
@@ -96,7 +87,7 @@ export async function seedDemoInvoicing({ db, records, log, config }: SeedContex
     from fir f left join transaction tx on tx.id = f.request
     where f.status in ('ACCEPTED', 'PARTIALLY_ACCEPTED') and not f.deleted
     group by 1 order by n desc, 1 limit 4`.execute(db);
-  const sixMonths = monthBack(today, 6).from;
+  const sixMonths = calendarMonth(today, 6).from;
   // the first one agreed its prices in a signed contract: its work is invoiced apart, naming it
   const contract = top[0] ? await signedContract(db, records, config.documentsDir, Number(top[0].customer), sixMonths) : null;
   for (const [i, t] of top.slice(0, 2).entries()) {
@@ -141,7 +132,7 @@ export async function seedDemoInvoicing({ db, records, log, config }: SeedContex
   let issued = 0;
   const skippedReasons = new Map<string, number>();
   for (let back = 12; back >= 2; back--) {
-    const period = monthBack(today, back);
+    const period = calendarMonth(today, back);
     const result = await invoiceRun(db, records, SYSTEM, { ...period, dryRun: false });
     for (const s of result.skipped) skippedReasons.set(s.reason, (skippedReasons.get(s.reason) ?? 0) + 1);
     const issueDate = period.to < today ? period.to : today;
@@ -180,7 +171,7 @@ export async function seedDemoInvoicing({ db, records, log, config }: SeedContex
 
   // one invoice of three months ago was wrong: credited in full (and so cancelled)
   const { rows: wrong } = await sql<{ id: string }>`
-    select id from invoice where status = 'ISSUED' and document_type = 'TD01' and paid_amount = 0 and issue_date >= ${monthBack(today, 3).from}::date and not deleted
+    select id from invoice where status = 'ISSUED' and document_type = 'TD01' and paid_amount = 0 and issue_date >= ${calendarMonth(today, 3).from}::date and not deleted
     order by issue_date, id limit 1`.execute(db);
   if (wrong[0]) {
     const original = await records.get(SYSTEM, invoices, Number(wrong[0].id));
@@ -195,7 +186,7 @@ export async function seedDemoInvoicing({ db, records, log, config }: SeedContex
   let received = 0;
   for (const [i, p] of plants.slice(0, 2).entries()) {
     for (let back = 3; back >= 1; back--) {
-      const period = monthBack(today, back);
+      const period = calendarMonth(today, back);
       const { rows: kg } = await sql<{ waste: string; eer: string; kg: string; price: string | null }>`
         select f.waste, coalesce(w.display_code, w.code) as eer, sum(f.accepted_kg)::text as kg,
           (select r.price::text from pricelist l join pricelist_row r on r.parent_id = l.id

@@ -2,8 +2,8 @@ import { accountMovement, dec, invoice, pricelist, supplierInvoice, toCents, typ
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError, constraintViolation } from '../../http/errors.js';
-import type { HookContext, HookRegistry } from '../../records/hooks.js';
-import { computeInvoice, loadStampDuty, loadVatCodes, type PricedLine } from './compute.js';
+import { changesFields, type HookContext, type HookRegistry } from '../../records/hooks.js';
+import { computeInvoice, linesVatCodes, loadStampDuty, type PricedLine } from './compute.js';
 import { cancelCredited, issueContext, issueDraft } from './issue.js';
 import { checkSupplierInvoice } from './supplier-check.js';
 
@@ -16,9 +16,7 @@ type LineValues = PricedLine & Record<string, unknown>;
 async function priced<V extends { lines?: unknown; splitPayment?: boolean | null }>(trx: Trx, current: { lines?: unknown; splitPayment?: boolean | null } | null, values: V): Promise<V> {
   const merged = { ...(current ?? {}), ...values };
   const lines = ((merged.lines ?? []) as LineValues[]).map((l) => ({ ...l }));
-  const codes = await loadVatCodes(trx);
-  const unknown = lines.flatMap((l, i) => (codes.has(l.vatCode) ? [] : [{ field: `lines.${i}.vatCode`, message: 'INVALID' }]));
-  if (unknown.length) throw constraintViolation(unknown);
+  const codes = await linesVatCodes(trx, lines);
   const totals = computeInvoice(lines, codes, merged.splitPayment === true, await loadStampDuty(trx));
   totals.lines.forEach((t, i) => Object.assign(lines[i]!, { amount: Number(t.amount), vatRate: Number(t.vatRate) }));
   return {
@@ -32,16 +30,14 @@ async function priced<V extends { lines?: unknown; splitPayment?: boolean | null
   };
 }
 
-/** Whether a write changes any field of the record (a bare transition changes none). */
-function changesFields(current: object, values: object): boolean {
-  const record = current as Record<string, unknown>;
-  return Object.entries(values).some(([name, value]) => value !== undefined && JSON.stringify(value) !== JSON.stringify(record[name] ?? null));
-}
-
-/** Issuing through the record page (a transition): the figures once more, then issueDraft's number and dates. */
+/**
+ * Issuing through the record page (a transition), as issueDrafts does for many: issueDraft's number
+ * and dates. A draft's figures are the server's since its last write; lines or split payment sent
+ * with the transition are priced first.
+ */
 async function issue(ctx: HookContext, current: Invoice, values: InvoiceValues): Promise<InvoiceValues> {
   const merged = { ...current, ...values } as Invoice;
-  const withTotals = await priced(ctx.trx, current, values);
+  const withTotals = values.lines === undefined && values.splitPayment === undefined ? values : await priced(ctx.trx, current, values);
   const fields = await issueDraft(ctx.trx, await issueContext(ctx.trx), {
     id: Number(current.id),
     section: String(merged.section ?? 'A'),
@@ -57,14 +53,16 @@ async function issue(ctx: HookContext, current: Invoice, values: InvoiceValues):
 /**
  * An invoice's collections: the paid amount and payment status, and PAID when they cover the
  * amount due (back to ISSUED when a collection is removed). `change` is the write being made:
- * the movement left out (`exclude`) and the amount it brings (`plus`).
+ * the movement left out (`exclude`) and the amount it brings (`plus`). Answers the invoice's
+ * customer (supplier) and whether it is a credit note, whose settlement is a refund.
  */
-export async function settle(trx: Trx, principal: HookContext['principal'], kind: 'invoice' | 'supplier_invoice', id: number, change: { exclude?: number; plus?: string | number }): Promise<void> {
+async function settle(trx: Trx, principal: HookContext['principal'], kind: 'invoice' | 'supplier_invoice', id: number, change: { exclude?: number; plus?: string | number }): Promise<{ counterpart: number; refund: boolean }> {
   const table = sql.table(kind);
   const column = sql.ref(kind === 'invoice' ? 'invoice' : 'supplier_invoice');
   const due = kind === 'invoice' ? sql`payable` : sql`total`;
-  const { rows } = await sql<{ status: string; due: string | null; paid: string }>`
-    select status, ${due}::text as due,
+  const { rows } = await sql<{ status: string; due: string | null; paid: string; counterpart: string; refund: boolean }>`
+    select status, ${due}::text as due, ${sql.ref(kind === 'invoice' ? 'customer' : 'supplier')} as counterpart,
+      ${kind === 'invoice' ? sql`document_type = 'TD04'` : sql`false`} as refund,
       (select coalesce(sum(m.amount), 0)::text from account_movement m where ${column} = ${id} and not m.deleted and m.id <> ${change.exclude ?? 0}) as paid
     from ${table} where id = ${id} and not deleted for update`.execute(trx);
   const row = rows[0];
@@ -80,6 +78,7 @@ export async function settle(trx: Trx, principal: HookContext['principal'], kind
   const status = paymentStatus === 'PAID' ? (kind === 'invoice' || row.status === 'APPROVED' ? 'PAID' : row.status) : row.status === 'PAID' ? (kind === 'invoice' ? 'ISSUED' : 'APPROVED') : row.status;
   await sql`update ${table} set paid_amount = ${toCents(paid)}, payment_status = ${paymentStatus}, status = ${status},
       version = version + 1, updated_at = now(), updated_by = ${principal.username} where id = ${id}`.execute(trx);
+  return { counterpart: Number(row.counterpart), refund: row.refund };
 }
 
 /**
@@ -150,13 +149,9 @@ export function registerInvoiceHooks(registry: HookRegistry): void {
       if ((values.invoice == null) === (values.supplierInvoice == null)) throw constraintViolation([{ field: 'invoice', message: 'ACCOUNT_MOVEMENT_TARGET' }]);
       const kind = values.invoice != null ? 'invoice' : 'supplier_invoice';
       const id = Number(values.invoice ?? values.supplierInvoice);
-      await settle(ctx.trx, ctx.principal, kind, id, { plus: values.amount ?? 0 });
-      const { rows } = await sql<{ counterpart: number; refund: boolean }>`
-        select ${sql.ref(kind === 'invoice' ? 'customer' : 'supplier')} as counterpart, ${kind === 'invoice' ? sql`document_type = 'TD04'` : sql`false`} as refund
-        from ${sql.table(kind)} where id = ${id}`.execute(ctx.trx);
+      const { counterpart, refund } = await settle(ctx.trx, ctx.principal, kind, id, { plus: values.amount ?? 0 });
       // money in for a sales invoice; out for a supplier's, and for the refund of a credit note
-      const active = kind === 'invoice' && !rows[0]!.refund;
-      return { ...values, direction: active ? 'ACTIVE' : 'PASSIVE', counterpart: Number(rows[0]!.counterpart) };
+      return { ...values, direction: kind === 'invoice' && !refund ? 'ACTIVE' : 'PASSIVE', counterpart };
     },
     async beforeUpdate(ctx, current, values) {
       const moved = (values.invoice !== undefined && values.invoice !== current.invoice) || (values.supplierInvoice !== undefined && values.supplierInvoice !== current.supplierInvoice);

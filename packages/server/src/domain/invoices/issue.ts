@@ -1,4 +1,4 @@
-import { PAYMENT_TERMS_DAYS_KEY, dec, invoice } from '@circula/model';
+import { PAYMENT_TERMS_DAYS_KEY, addDays, dec, invoice, todayInItaly } from '@circula/model';
 import { sql, type Transaction } from 'kysely';
 import type { Principal } from '../../auth/users.js';
 import { registryNumber } from '../../conf/registry.js';
@@ -6,19 +6,11 @@ import type { Db } from '../../db/connect.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, constraintViolation } from '../../http/errors.js';
 import { writeHistoryMany, type HistoryChanges } from '../../records/history.js';
-import { todayInItaly } from '../activities/hooks.js';
 import { loadSeller } from './data.js';
 import type { InvoiceSeller } from './document.js';
 import { fatturaPaFileName, fatturaPaTransmitter } from './fatturapa/xml.js';
 
 type Trx = Transaction<Database>;
-
-/** yyyy-mm-dd plus days. */
-export function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /** What every issue reads once: the company as seller, today, the registry's payment terms. */
 export interface IssueContext {

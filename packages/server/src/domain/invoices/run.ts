@@ -1,4 +1,4 @@
-import { CATALOGUE, dec, type InvoiceRunInvoice, type InvoiceRunLine, type InvoiceRunRequest, type InvoiceRunResult, type InvoiceRunSkip, type Target } from '@circula/model';
+import { CATALOGUE, dec, lineAmount, type InvoiceRunInvoice, type InvoiceRunLine, type InvoiceRunRequest, type InvoiceRunResult, type InvoiceRunSkip, type Target } from '@circula/model';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Principal } from '../../auth/users.js';
 import type { Database } from '../../db/schema.js';
@@ -216,7 +216,7 @@ export async function invoiceRun(db: Db, records: RecordService, principal: Prin
           reference: w.reference,
           unit: row.unit,
           ...priced,
-          amount: computeInvoice([priced], codes, false, stamp).lines[0]!.amount,
+          amount: lineAmount(priced.quantity, priced.unitPrice, priced.minimumCharge),
           sourceKind: w.kind,
           sourceId: w.id,
           pricelist: row.listCode ?? String(row.listId),

@@ -1,9 +1,7 @@
-import type { supplierInvoice} from '@circula/model';
-import { dec, toCents, type RecordOf, type ValuesOf } from '@circula/model';
+import { calendarMonth, dec, toCents, type RecordOf, type supplierInvoice, type ValuesOf } from '@circula/model';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { constraintViolation } from '../../http/errors.js';
-import { computeInvoice, loadVatCodes } from './compute.js';
+import { computeInvoice, linesVatCodes } from './compute.js';
 import { loadPriceRows, pickPrice, type PricedItem } from './pricing.js';
 
 type Current = RecordOf<typeof supplierInvoice>;
@@ -21,12 +19,6 @@ const it3 = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 3 });
 const itemOf = (line: Line): PricedItem | null =>
   line.waste != null ? { waste: Number(line.waste) } : line.material != null ? { material: Number(line.material) } : line.service != null ? { service: Number(line.service) } : null;
 
-function monthOf(day: string): { from: string; to: string } {
-  const [y, m] = day.split('-').map(Number) as [number, number];
-  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  return { from: `${day.slice(0, 7)}-01`, to: `${day.slice(0, 7)}-${String(last).padStart(2, '0')}` };
-}
-
 /**
  * A supplier invoice as the write leaves it: amounts and totals, and each line checked — its unit
  * price against the supplier's purchase list (or the default one) valid at the end of the period,
@@ -38,13 +30,11 @@ function monthOf(day: string): { from: string; to: string } {
 export async function checkSupplierInvoice(trx: Transaction<Database>, current: Current | null, values: Values): Promise<Values> {
   const merged = { ...(current ?? {}), ...values } as Values;
   const lines = ((merged.lines ?? []) as Line[]).map((l) => ({ ...l }));
-  const codes = await loadVatCodes(trx);
-  const unknown = lines.flatMap((l, i) => (codes.has(l.vatCode) ? [] : [{ field: `lines.${i}.vatCode`, message: 'INVALID' }]));
-  if (unknown.length) throw constraintViolation(unknown);
+  const codes = await linesVatCodes(trx, lines);
   const totals = computeInvoice(lines, codes, false, { threshold: '999999999', amount: '0' });
 
   const supplier = Number(merged.supplier);
-  const period = merged.periodFrom && merged.periodTo ? { from: String(merged.periodFrom), to: String(merged.periodTo) } : monthOf(String(merged.issueDate));
+  const period = merged.periodFrom && merged.periodTo ? { from: String(merged.periodFrom), to: String(merged.periodTo) } : calendarMonth(String(merged.issueDate));
   const prices = await loadPriceRows(trx, 'PASSIVE', [supplier], period.from, period.to);
   const wastes = [...new Set(lines.flatMap((l) => (l.waste != null ? [Number(l.waste)] : [])))];
   const { rows: recorded } = wastes.length

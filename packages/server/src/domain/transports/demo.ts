@@ -1,8 +1,7 @@
-import { transport, transportStop } from '@circula/model';
+import { transport, transportStop, todayInItaly } from '@circula/model';
 import { sql, type Transaction } from 'kysely';
 import { insertWithLines } from '../../records/bulk.js';
 import { italianInstant } from '../activities/demo.js';
-import { todayInItaly } from '../activities/hooks.js';
 import type { SeedContext } from '../module.js';
 import type { Database } from '../../db/schema.js';
 import { seedDemoFirs } from './fir/demo.js';

@@ -1,7 +1,7 @@
 import { conferral, displacement, transport, treatment, type RecordOf, type ValuesOf } from '@circula/model';
 import { sql } from 'kysely';
 import { AppError, constraintViolation, type FieldErrorItem } from '../../http/errors.js';
-import type { HookContext, HookRegistry } from '../../records/hooks.js';
+import { changesFields, type HookContext, type HookRegistry } from '../../records/hooks.js';
 import { round3, type Stop } from '../transports/checks.js';
 import { nextFirNumbers } from '../transports/fir/issue.js';
 import { postConferral, postTransport } from './ledger/causes.js';
@@ -126,12 +126,6 @@ function displacementPostings(record: Displacement, firNumber: string | null): P
       { ...common, ...item, warehouse: destination, movement: 'C', causal: 'LOAD_TRANSFER_IN', counterpart: origin },
     ];
   });
-}
-
-/** Whether a confirmed record's write changes any of its fields (a bare transition changes none). */
-function changesFields(current: object, values: object): boolean {
-  const record = current as Record<string, unknown>;
-  return Object.entries(values).some(([name, value]) => value !== undefined && JSON.stringify(value) !== JSON.stringify(record[name] ?? null));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { CATALOGUE, type Target } from '@circula/model';
+import { CATALOGUE, type Target, todayInItaly } from '@circula/model';
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from 'antd';
 import { useEffect, useRef } from 'react';
@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router';
 import { formatMoney } from '../../app/format';
 import { recordApi } from '../../records/form/record-api';
 import type { RecordController } from '../../records/form/useRecordController';
-import { COLLECT_PARAM, collectedInvoiceId, INVOICES_ROUTE, todayInItaly } from './invoice-rules';
+import { COLLECT_PARAM, collectedInvoiceId, INVOICES_ROUTE } from './invoice-rules';
 import { collectionValues } from './payment-state';
 
 const INVOICES = CATALOGUE.target(INVOICES_ROUTE) as Target;

@@ -1,8 +1,9 @@
+import { todayInItaly, calendarMonth } from '@circula/model';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/AppProviders';
 import { signedInAsAdmin, stubServer, type StubCall } from '../../test/harness';
-import { previousMonth, todayInItaly } from './invoice-rules';
+
 import type { RunResult } from './invoices-api';
 import { InvoiceRun } from './InvoiceRunModal';
 
@@ -91,7 +92,7 @@ describe('invoice run', { timeout: 60_000 }, () => {
 
     fireEvent.click(screen.getByTestId('invoice-run-simulate'));
     const row = await screen.findByTestId('invoice-run-row-10');
-    expect(runCalls(calls)).toEqual([{ method: 'POST', path: '/api/invoices/run', body: { ...previousMonth(todayInItaly()), dryRun: true } }]);
+    expect(runCalls(calls)).toEqual([{ method: 'POST', path: '/api/invoices/run', body: { ...calendarMonth(todayInItaly(), 1), dryRun: true } }]);
 
     // the first cell is the row's expander
     expect(cells(row).slice(1)).toEqual(['Rossi S.r.l.', '2', `1.234,50${NBSP}€`, `271,59${NBSP}€`, `1.506,09${NBSP}€`]);
@@ -132,7 +133,7 @@ describe('invoice run', { timeout: 60_000 }, () => {
     fireEvent.click(create);
 
     expect(await screen.findByText('2 bozze create')).toBeTruthy();
-    expect(runCalls(calls)[1]).toEqual({ method: 'POST', path: '/api/invoices/run', body: { ...previousMonth(todayInItaly()), customerIds: [10, 11], dryRun: false } });
+    expect(runCalls(calls)[1]).toEqual({ method: 'POST', path: '/api/invoices/run', body: { ...calendarMonth(todayInItaly(), 1), customerIds: [10, 11], dryRun: false } });
     expect(reload).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(screen.queryByTestId('invoice-run-row-10')).toBeNull());
   });

@@ -1,5 +1,5 @@
 import { CalculatorOutlined, FileAddOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { sumOf, toCents } from '@circula/model';
+import { sumOf, toCents, todayInItaly, calendarMonth } from '@circula/model';
 import { Alert, Button, DatePicker, Flex, Modal, Spin, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState, type HTMLAttributes } from 'react';
@@ -11,7 +11,7 @@ import { notifyError, notifySuccess } from '../../app/notifications';
 import { formatApiDate } from '../../fields/format-value';
 import { formatScaled } from '../../fields/numbers';
 import { usePickerLocale } from '../../fields/picker-locale';
-import { previousMonth, todayInItaly } from './invoice-rules';
+
 import { runInvoices, type RunInvoice, type RunLine, type RunResult, type RunSkip } from './invoices-api';
 
 type T = (key: string, options?: Record<string, unknown>) => string;
@@ -163,7 +163,7 @@ export function InvoiceRun({ reload }: { reload: () => void }) {
   const { t } = useTranslation();
   const pickerLocale = usePickerLocale();
   const [open, setOpen] = useState(false);
-  const [period, setPeriod] = useState<Period>(() => previousMonth(todayInItaly()));
+  const [period, setPeriod] = useState<Period>(() => calendarMonth(todayInItaly(), 1));
   const [result, setResult] = useState<{ key: string; data: RunResult } | null>(null);
   const [running, setRunning] = useState<'simulate' | 'create' | null>(null);
 

@@ -1,9 +1,10 @@
+import { todayInItaly } from '@circula/model';
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FILTERS_PARAM, parseListFilters, withListFilters } from '../../records/list/list-url';
-import { isOverdueFilter, overdueFilters, showsOverdue, todayInItaly } from './invoice-rules';
+import { isOverdueFilter, overdueFilters, showsOverdue } from './invoice-rules';
 
 /**
  * "Scadute" on the invoice list: the generic list's field filters (the `filters` URL parameter,

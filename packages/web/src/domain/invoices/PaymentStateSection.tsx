@@ -1,9 +1,10 @@
+import { todayInItaly } from '@circula/model';
 import { Card, Descriptions, Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../app/format';
 import { formatApiDate } from '../../fields/format-value';
 import type { RecordData } from '../../records/form/record-api';
-import { todayInItaly } from './invoice-rules';
+
 import { paymentState } from './payment-state';
 
 /**

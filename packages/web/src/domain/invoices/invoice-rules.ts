@@ -1,4 +1,4 @@
-import type { FilterSpec } from '@circula/model';
+import { daysBetween, type FilterSpec } from '@circula/model';
 
 /** The sales invoices' route and the collections' (issue 19). */
 export const INVOICES_ROUTE = 'invoices';
@@ -33,24 +33,6 @@ export const creditable = (invoice: InvoiceState) => invoice.documentType === 'T
  */
 export const collectable = (invoice: InvoiceState) =>
   invoice.documentType !== 'TD04' && (OPEN as readonly unknown[]).includes(invoice.status) && isOpenPayment(invoice.paymentStatus);
-
-/** The calendar day in Italy ('YYYY-MM-DD'): what "today" means for due dates and value dates. */
-export function todayInItaly(now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
-
-/** Whole days from `from` to `to` (both 'YYYY-MM-DD', read as calendar days). */
-export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-
-/** The calendar month before the one of `today` ('YYYY-MM-DD'): the invoice run's default period. */
-export function previousMonth(today: string): { from: string; to: string } {
-  const [year, month] = today.split('-').map(Number) as [number, number];
-  const first = new Date(Date.UTC(year, month - 2, 1));
-  const last = new Date(Date.UTC(year, month - 1, 0));
-  return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) };
-}
 
 /**
  * Days an invoice is overdue on `today`: the due date is past and money is still expected from an

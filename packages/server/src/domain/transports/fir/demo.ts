@@ -1,8 +1,8 @@
+import { todayInItaly } from '@circula/model';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { systemPrincipal } from '../../module.js';
 import type { Stop } from '../checks.js';
-import { todayInItaly } from '../../activities/hooks.js';
 import { firRows, insertFirs, numberFirs, type TripForFirs } from './issue.js';
 import { CORE_COLUMNS, signatureHash, verdictAnomalies, type StoredSignature } from './sign.js';
 

@@ -1,0 +1,25 @@
+/**
+ * Calendar days on the Italian clock, as 'YYYY-MM-DD' strings: what "today", a due date, a value
+ * date or an invoicing month mean for the company, whatever the server's or the browser's time zone.
+ */
+
+/** The calendar day in Italy now. */
+export const todayInItaly = (now: Date = new Date()): string => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(now);
+
+/** A calendar day plus (or minus) whole days. */
+export function addDays(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to`. */
+export const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+/** First and last day of the calendar month `back` months before the one of `day` (0: its own month). */
+export function calendarMonth(day: string, back = 0): { from: string; to: string } {
+  const [year, month] = day.split('-').map(Number) as [number, number];
+  const first = new Date(Date.UTC(year, month - 1 - back, 1));
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0));
+  return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) };
+}
