@@ -238,6 +238,10 @@ describe('invoicing', () => {
     expect(schemaErrors(xml.body)).toEqual([]);
     expect(xml.body).toContain('<TipoDocumento>TD04</TipoDocumento>');
     expect(xml.body).toContain('<DatiFattureCollegate>');
+    // money given back on a credit note goes out
+    const refund = await manager({ method: 'POST', url: MOVEMENTS, ...json({ invoice: note.id, movementDate: today, amount: 1 }) });
+    expect(refund.statusCode, refund.body).toBe(201);
+    expect(refund.json().data).toMatchObject({ direction: 'PASSIVE', counterpart: original.customer });
     const freed = await run({ from: original.period_from, to: original.period_to, customerIds: [original.customer], dryRun: true });
     expect(freed.invoices.length).toBeGreaterThan(0);
   });
