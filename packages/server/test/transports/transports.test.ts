@@ -263,6 +263,34 @@ describe('transports', () => {
       expect((ok.stops as Record<string, unknown>[]).map((s) => s.estimatedKg)).toEqual([100, 100, 100, 100]);
     });
 
+    it('each delivery is authorised for an R/D operation the EER code admits, when both list them', async () => {
+      const request = await accepted([[plain, 100]]);
+      const disposal = (await created(admin, '/api/warehouses/warehouse', { name: 'Discarica di prova', warehouseType: 'PLANT', operations: ['D1'] })).id;
+      const recovery = (await created(admin, '/api/warehouses/warehouse', { name: 'Recupero di prova', warehouseType: 'PLANT', operations: ['R13', 'D15'] })).id;
+      // a code that names no operation does not restrict
+      const open = await created(logistic, TRANSPORTS, trip([pickup(request.id), delivery(disposal)]));
+      await admin({ method: 'PUT', url: `${TRANSPORTS}/${open.id}?newStatus=CANCELLED`, ...json({ version: open.version }) });
+      await sql`update waste set operations = array['R3', 'R13'] where id = ${plain}`.execute(t.db);
+      try {
+        expect(await refused(trip([pickup(request.id), delivery(disposal)]))).toEqual(['stops.1.warehouse:OPERATION_NOT_AUTHORISED_AT_DESTINATION']);
+        await created(logistic, TRANSPORTS, trip([pickup(request.id), delivery(recovery)]));
+      } finally {
+        await sql`update waste set operations = null where id = ${plain}`.execute(t.db);
+      }
+    });
+
+    it('each delivery has room for what it receives: authorised capacity minus what its register holds', async () => {
+      const [big, small] = [await accepted([[plain, 600]]), await accepted([[plain, 400]])];
+      const full = (await created(admin, '/api/warehouses/warehouse', { name: 'Piazzola piccola', warehouseType: 'PLANT', capacityTons: 1 })).id;
+      await sql`insert into warehouse_stock (warehouse, waste, material, quantity_kg, loaded_kg, unloaded_kg) values (${full}, ${plain}, 0, 500, 500, 0)`.execute(t.db);
+      const res = await logistic({ method: 'POST', url: TRANSPORTS, ...json(trip([pickup(big.id), delivery(full)])) });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual([
+        { field: 'stops.1.warehouse', message: 'DESTINATION_NO_ROOM', params: { warehouse: 'Piazzola piccola', capacityKg: 1000, stockKg: 500, incomingKg: 600 } },
+      ]);
+      await created(logistic, TRANSPORTS, trip([pickup(small.id), delivery(full)]));
+    });
+
     it('are made again at departure: a change since planning stops the start until it is fixed', async () => {
       const request = await accepted();
       const lorry = await vehicle({});

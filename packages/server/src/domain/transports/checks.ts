@@ -9,7 +9,7 @@ import type { Database } from '../../db/schema.js';
  */
 
 export type Stop = NonNullable<ValuesOf<typeof transport>['stops']>[number];
-export type FieldError = { field: string; message: string };
+export type FieldError = { field: string; message: string; params?: Record<string, string | number> };
 type Executor = Transaction<Database>;
 
 export const PICKUP = 'PICKUP';
@@ -49,6 +49,21 @@ export interface WasteFacts {
   id: number;
   code: string;
   hazardous: boolean;
+  /** The R/D operations the EER code admits (an empty list: not restricted). */
+  operations: readonly string[];
+}
+
+/** What a delivery's checks read about its warehouse. */
+export interface DestinationFacts {
+  name: string;
+  /** The EER codes (waste ids) its authorisation lists; an empty list: none listed. */
+  authorised: readonly number[];
+  /** The R/D operations it is authorised for; an empty list: none listed. */
+  operations: readonly string[];
+  /** Authorised storage capacity (kg), null when none is set. */
+  capacityKg: number | null;
+  /** What its register holds now (kg, every code). */
+  stockKg: number;
 }
 
 /** Everything the legal checks read about a trip. */
@@ -60,8 +75,8 @@ export interface TripFacts {
   vehicle: VehicleFacts | null;
   trailer: VehicleFacts | null;
   wastes: ReadonlyMap<number, WasteFacts>;
-  /** The EER codes (waste ids) each delivery warehouse is authorised for; an empty list: none listed. */
-  authorised: ReadonlyMap<number, readonly number[]>;
+  /** The delivery warehouses. */
+  destinations: ReadonlyMap<number, DestinationFacts>;
 }
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
@@ -183,7 +198,7 @@ export function stopErrors(stops: readonly Stop[], requests: ReadonlyMap<number,
 }
 
 /** Which Albo category a load needs (DM 120/2014 art. 8 c. 1): urban waste (EER chapter 20) 1, hazardous special waste 5, other special waste 4. */
-export function categoryOf(waste: WasteFacts): '1' | '4' | '5' {
+export function categoryOf(waste: Pick<WasteFacts, 'code' | 'hazardous'>): '1' | '4' | '5' {
   if (waste.code.startsWith('20')) return '1';
   return waste.hazardous ? '5' : '4';
 }
@@ -214,8 +229,13 @@ const sameNumber = (a: string | null | undefined, b: string | null | undefined) 
  * - a hazardous load with a UN number travels on an ADR-equipped vehicle (ADR_REQUIRED) whose ADR
  *   certificate of approval (ADR 9.1.3) is valid on the date (ADR_EXPIRED);
  * - each delivery's warehouse, when its authorisation lists EER codes, lists every code delivered
- *   there (NOT_AUTHORISED_AT_DESTINATION on the delivery's `warehouse`).
- * The destination's room (authorised capacity minus stock) is the warehouse ledger's check.
+ *   there (NOT_AUTHORISED_AT_DESTINATION on the delivery's `warehouse`), and, when both the code and
+ *   the warehouse list R/D operations, is authorised for one the code admits
+ *   (OPERATION_NOT_AUTHORISED_AT_DESTINATION: D.Lgs 152/2006 art. 208, the authorisation names the
+ *   operations; the FIR names one of them);
+ * - the warehouse has room for what is delivered there: its authorised capacity minus what its
+ *   register holds now (DESTINATION_NO_ROOM with the figures). Other trips planned to it are not
+ *   counted: the ledger checks the capacity again when the load is posted at completion.
  */
 export function legalErrors(facts: TripFacts): FieldError[] {
   const { date, stops, requests } = facts;
@@ -281,14 +301,29 @@ export function legalErrors(facts: TripFacts): FieldError[] {
     else if (facts.vehicle.adrExpiry === null || facts.vehicle.adrExpiry < date) errors.push({ field: 'vehicle', message: 'ADR_EXPIRED' });
   }
 
-  // the destinations' authorisations
+  // the destinations' authorisations and room
   const deliveredAt = deliveries(stops);
   stops.forEach((stop, d) => {
     if (stop.kind !== DELIVERY || typeof stop.warehouse !== 'number') return;
-    const list = facts.authorised.get(stop.warehouse) ?? [];
-    if (list.length === 0) return;
-    const codes = [...deliveredAt].filter(([, at]) => at === d).flatMap(([p]) => requests.get(stops[p]!.request as number)?.lines.map((l) => l.waste) ?? []);
-    if (codes.some((id) => !list.includes(id))) errors.push({ field: `stops.${d}.warehouse`, message: 'NOT_AUTHORISED_AT_DESTINATION' });
+    const destination = facts.destinations.get(stop.warehouse);
+    if (!destination) return;
+    const pickups = [...deliveredAt].filter(([, at]) => at === d).map(([p]) => p);
+    const codes = pickups.flatMap((p) => requests.get(stops[p]!.request as number)?.lines.map((l) => l.waste) ?? []);
+    const field = `stops.${d}.warehouse`;
+    if (destination.authorised.length > 0 && codes.some((id) => !destination.authorised.includes(id))) errors.push({ field, message: 'NOT_AUTHORISED_AT_DESTINATION' });
+    if (destination.operations.length > 0) {
+      const refused = codes.some((id) => {
+        const admitted = facts.wastes.get(id)?.operations ?? [];
+        return admitted.length > 0 && !admitted.some((op) => destination.operations.includes(op));
+      });
+      if (refused) errors.push({ field, message: 'OPERATION_NOT_AUTHORISED_AT_DESTINATION' });
+    }
+    if (destination.capacityKg !== null) {
+      const incomingKg = round3(pickups.reduce((sum, p) => sum + (stops[p]!.estimatedKg ?? 0), 0));
+      if (round3(destination.stockKg + incomingKg) > destination.capacityKg) {
+        errors.push({ field, message: 'DESTINATION_NO_ROOM', params: { warehouse: destination.name, capacityKg: destination.capacityKg, stockKg: round3(destination.stockKg), incomingKg } });
+      }
+    }
   });
   return errors;
 }
@@ -316,11 +351,15 @@ export async function readTripFacts(
   };
   const wasteIds = ids([...requests.values()].flatMap((r) => r.lines.map((l) => l.waste)));
   const { rows: wastes } = wasteIds.length
-    ? await sql<{ id: number; code: string; hazardous: boolean | null }>`select id, code, hazardous from waste where id = any(${wasteIds}::bigint[])`.execute(trx)
+    ? await sql<{ id: number; code: string; hazardous: boolean | null; operations: string[] | null }>`
+        select id, code, hazardous, operations from waste where id = any(${wasteIds}::bigint[])`.execute(trx)
     : { rows: [] };
   const warehouseIds = ids(stops.filter((s) => s.kind === DELIVERY).map((s) => s.warehouse));
   const { rows: warehouses } = warehouseIds.length
-    ? await sql<{ id: number; authorised_waste: number[] | null }>`select id, authorised_waste from warehouse where id = any(${warehouseIds}::bigint[])`.execute(trx)
+    ? await sql<{ id: number; name: string; authorised_waste: number[] | null; operations: string[] | null; capacity_tons: string | null; stock_kg: string }>`
+        select w.id, w.name, w.authorised_waste, w.operations, w.capacity_tons,
+          coalesce((select sum(s.quantity_kg) from warehouse_stock s where s.warehouse = w.id), 0) as stock_kg
+        from warehouse w where w.id = any(${warehouseIds}::bigint[])`.execute(trx)
     : { rows: [] };
   return {
     date: trip.date,
@@ -329,7 +368,18 @@ export async function readTripFacts(
     enrolments: enrolments.map((e) => ({ number: e.number, category: e.category, status: e.status, validFrom: e.valid_from, expiry: e.expiry, wasteCodes: (e.waste_codes ?? []).map(Number) })),
     vehicle: vehicleOf(trip.vehicle),
     trailer: vehicleOf(trip.trailer),
-    wastes: new Map(wastes.map((w) => [Number(w.id), { id: Number(w.id), code: w.code, hazardous: w.hazardous === true }])),
-    authorised: new Map(warehouses.map((w) => [Number(w.id), (w.authorised_waste ?? []).map(Number)])),
+    wastes: new Map(wastes.map((w) => [Number(w.id), { id: Number(w.id), code: w.code, hazardous: w.hazardous === true, operations: w.operations ?? [] }])),
+    destinations: new Map(
+      warehouses.map((w) => [
+        Number(w.id),
+        {
+          name: w.name,
+          authorised: (w.authorised_waste ?? []).map(Number),
+          operations: w.operations ?? [],
+          capacityKg: w.capacity_tons === null ? null : round3(Number(w.capacity_tons) * 1000),
+          stockKg: Number(w.stock_kg),
+        },
+      ]),
+    ),
   };
 }

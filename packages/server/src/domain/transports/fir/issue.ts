@@ -161,7 +161,7 @@ export async function firRows(trx: Executor, principal: Principal, trips: readon
       const dest = destination.get(load.destination);
       for (const line of linesOf.get(load.request) ?? []) {
         const w = waste.get(Number(line.waste));
-        const category = w ? categoryOf({ id: Number(w.id), code: w.code, hazardous: w.hazardous === true }) : null;
+        const category = w ? categoryOf({ code: w.code, hazardous: w.hazardous === true }) : null;
         // the enrolment the load travels under: one in force of the category that covers it (5 covers 4)
         const enrolment = inForce.find((e) => e.category === category) ?? (category === '4' ? inForce.find((e) => e.category === '5') : undefined) ?? inForce[0];
         const candidates = operationsFor(w?.operations ?? null, dest?.operations ?? null);
