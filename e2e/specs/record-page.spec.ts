@@ -103,8 +103,10 @@ test('an invalid cron is refused with the translated message, on the field and i
   await signedIn(page, 'admin');
   await page.goto('/scheduler/new');
   await field(page, 'name').fill('Pulizia notturna');
-  await field(page, 'job').fill('PURGE_SESSIONS');
-  await field(page, 'cron').fill('0 0 25 * * ?');
+  await page.getByTestId('record-field-job').locator('.ant-select').first().click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Pulizia dati scaduti' }).first().click();
+  // the cron helper of a new entry opens on a typed expression
+  await page.getByTestId('cron-expression').fill('0 0 25 * * ?');
   await page.getByTestId('record-save').click();
 
   const message = "Ore dell'espressione cron non valide (0-23).";

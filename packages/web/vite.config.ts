@@ -47,6 +47,10 @@ export default defineConfig({
             { name: 'ag-grid', test: /[\\/]node_modules[\\/](ag-grid-|ag-stack[\\/])/, priority: 10 },
             // FullCalendar (and the Preact it renders with) serves only the calendar page (lazily loaded): kept out too
             { name: 'fullcalendar', test: /[\\/]node_modules[\\/](@fullcalendar|preact)[\\/]/, priority: 10 },
+            // ECharts (and the ZRender it draws with) serves only the dashboard's chart (lazily loaded): kept out too
+            { name: 'echarts', test: /[\\/]node_modules[\\/](echarts|zrender)[\\/]/, priority: 10 },
+            // Leaflet and its clustering plugin serve only the map dialog (lazily loaded): kept out too
+            { name: 'leaflet', test: /[\\/]node_modules[\\/]leaflet(\.markercluster)?[\\/]/, priority: 10 },
           ],
         },
       },

@@ -23,3 +23,15 @@ export function calendarMonth(day: string, back = 0): { from: string; to: string
   const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0));
   return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) };
 }
+
+/** The ISO instant of a wall-clock time in Italy (CET/CEST) on a day. */
+export function italianInstant(day: string, hour: number, minute: number): string {
+  const wall = Date.parse(`${day}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00Z`);
+  // Italy is UTC+1 or UTC+2: try both, keep the one that reads back as the wall clock
+  for (const offset of [1, 2]) {
+    const instant = new Date(wall - offset * 3_600_000);
+    const read = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant);
+    if (read === `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`) return instant.toISOString();
+  }
+  return new Date(wall - 3_600_000).toISOString();
+}

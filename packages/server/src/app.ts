@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifySwagger from '@fastify/swagger';
@@ -8,23 +9,28 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { accountRoutes } from './accounts/routes.js';
 import { AuthService } from './auth/auth-service.js';
 import { installRequestAuth } from './auth/request-auth.js';
+import { oidcRoutes } from './auth/oidc.js';
 import { authRoutes } from './auth/routes.js';
 import type { Config } from './config.js';
 import { lookupRoutes } from './conf/lookups.js';
 import { confRoutes } from './conf/routes.js';
 import { documentRoutes } from './documents/routes.js';
 import type { Db } from './db/connect.js';
-import { DOMAIN_MODULES, domainHooks } from './domain/index.js';
+import { DOMAIN_MODULES, JOB_REGISTRY, domainHooks } from './domain/index.js';
 import type { AppContext } from './domain/module.js';
 import { MailService } from './domain/mail/service.js';
 import { installErrorHandler } from './http/errors.js';
 import { installInputGuard } from './http/input-guard.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { serveWeb } from './http/web.js';
+import { mapsRoutes } from './maps/routes.js';
+import { installMonitor } from './monitor/recorder.js';
+import { monitorRoutes } from './monitor/routes.js';
 import type { HookRegistry } from './records/hooks.js';
 import { importRoutes } from './records/import-routes.js';
 import { recordRoutes } from './records/routes.js';
 import { RecordService } from './records/service.js';
+import { installScheduler } from './scheduler/index.js';
 import { securityRoutes } from './security/routes.js';
 
 export interface AppDeps {
@@ -44,11 +50,14 @@ export async function buildApp({ config, db, logger, catalogue = CATALOGUE, hook
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // unique across restarts and processes: the monitor keeps server errors by request id
+    genReqId: () => randomUUID(),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   installInputGuard(app);
+  const monitor = installMonitor(app, db, config.slowQueryMs);
 
   installSecurityHeaders(app, {
     contentSecurityPolicy: {
@@ -91,6 +100,7 @@ export async function buildApp({ config, db, logger, catalogue = CATALOGUE, hook
 
   installRequestAuth(app, auth, { publicDocs: !config.production });
   authRoutes(app, auth, config);
+  oidcRoutes(app, db, auth, config);
   accountRoutes(app, ctx);
   securityRoutes(app, db, auth, mail);
   confRoutes(app, db, config, catalogue);
@@ -99,6 +109,9 @@ export async function buildApp({ config, db, logger, catalogue = CATALOGUE, hook
   recordRoutes(app, catalogue, ctx.records);
   await app.register(importRoutes, { config, db, catalogue, records: ctx.records });
   for (const module of DOMAIN_MODULES) await module.routes?.(app, ctx);
+  await app.register(mapsRoutes, { ctx });
+  await app.register(monitorRoutes, { db, config, recorder: monitor });
+  installScheduler(app, ctx, JOB_REGISTRY);
   await serveWeb(app, config.webDist);
   return app;
 }

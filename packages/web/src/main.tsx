@@ -9,6 +9,7 @@ import { loadEnvironment } from './app/environment';
 import { initialLanguage, setLanguage } from './app/language';
 import { createAppRouter } from './app/router';
 import { StartupError } from './app/StartupError';
+import { installMonitorReporting } from './features/monitor/install';
 import { initI18n } from './i18n';
 
 /** Reads environment.json, sets the language, restores a stored session, then renders. */
@@ -27,6 +28,7 @@ async function start(): Promise<void> {
   await setLanguage(language);
   await restoreSession();
   const router = createAppRouter();
+  installMonitorReporting(router);
   root.render(
     <StrictMode>
       <AppProviders>

@@ -135,6 +135,8 @@ export interface RuntimeEnvironment {
   companyFooter: string;
   rightsLine: string;
   version: string;
+  /** Single sign-on with OpenID Connect: on when the server has OIDC_ISSUER and OIDC_CLIENT_ID; `label` is the button's text. */
+  sso: { enabled: boolean; label: string };
 }
 
 /** The system registry key holding the password rule (regular expression) and its translated message. */

@@ -145,22 +145,6 @@ const DECLARED: readonly AreaDefinition[] = [
 
 /** What each area not built yet will hold (its placeholder page says it). */
 const PLANNED: Readonly<Record<string, { it: string; en: string }>> = {
-  'job': {
-    it: "Qui arriveranno le commesse: lavori di un cliente che raggruppano richieste, trasporti e fatture, con i totali.",
-    en: "This area will hold jobs: a customer's projects grouping requests, transports and invoices, with their totals.",
-  },
-  'notices': {
-    it: "Qui arriveranno gli avvisi agli utenti dell'applicazione.",
-    en: "This area will hold notices to the application's users.",
-  },
-  'profiles': {
-    it: "Qui arriveranno i profili utente.",
-    en: "This area will hold user profiles.",
-  },
-  'authorizations': {
-    it: "Qui arriveranno le abilitazioni degli utenti.",
-    en: "This area will hold users' authorisations.",
-  },
   'accounts': {
     it: "Qui arriveranno gli account degli utenti.",
     en: "This area will hold users' accounts.",
@@ -168,30 +152,6 @@ const PLANNED: Readonly<Record<string, { it: string; en: string }>> = {
   'print-templates': {
     it: "Qui arriveranno i modelli di stampa di FIR, registri e fatture, con i loro segnaposto.",
     en: "This area will hold the print templates of FIRs, registers and invoices, with their placeholders.",
-  },
-  'sysregistry': {
-    it: "Qui arriveranno le chiavi del registro di sistema (regola delle password, durata delle password…) da consultare e modificare.",
-    en: "This area will hold the system registry keys (password rule, password lifetime…) to read and change.",
-  },
-  'token': {
-    it: "Qui arriveranno i token delle API per i sistemi esterni.",
-    en: "This area will hold API tokens for external systems.",
-  },
-  'monitor-errors': {
-    it: "Qui arriveranno gli errori del server e dei browser, raggruppati e nel tempo.",
-    en: "This area will hold server and browser errors, grouped and over time.",
-  },
-  'monitor-performance': {
-    it: "Qui arriveranno i tempi di risposta delle richieste per area.",
-    en: "This area will hold request response times per area.",
-  },
-  'monitor-security': {
-    it: "Qui arriveranno gli eventi di sicurezza: accessi falliti, blocchi, accessi negati.",
-    en: "This area will hold security events: failed sign-ins, lockouts, denied access.",
-  },
-  'monitor-usability': {
-    it: "Qui arriveranno l'uso delle pagine dell'applicazione.",
-    en: "This area will hold how the application's pages are used.",
   },
 };
 

@@ -37,6 +37,8 @@ export interface TextField extends FieldBase {
   check?: CheckName;
   /** Stored upper-case (plates, fiscal codes). */
   upper?: boolean;
+  /** A form input other than a plain text box: 'cron' is the cron helper (spec §9) of a quartz expression. */
+  widget?: 'cron';
 }
 export interface LongTextField extends FieldBase {
   type: 'longText';

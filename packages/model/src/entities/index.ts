@@ -27,6 +27,7 @@ import { treatment, treatmentInput, treatmentOutput } from './warehouses/treatme
 import { displacement, displacementLine } from './warehouses/displacement.js';
 import { PRICELIST_VIEWS, pricelist, pricelistRow } from './invoicing/pricelist.js';
 import { accountMovement, invoice, invoiceLine, supplierInvoice, supplierInvoiceLine } from './invoicing/invoice.js';
+import { job } from './jobs/job.js';
 
 export { TRANSACTION_STATUSES } from './requests/transaction.js';
 export { TRANSPORT_STATUSES } from './transports/transport.js';
@@ -34,6 +35,7 @@ export { FIR_STATUSES } from './transports/fir.js';
 export { TREATMENT_STATUSES } from './warehouses/treatment.js';
 export { DISPLACEMENT_STATUSES } from './warehouses/displacement.js';
 export { INVOICE_STATUSES, SUPPLIER_INVOICE_STATUSES } from './invoicing/invoice.js';
+export { JOB_STATUSES } from './jobs/job.js';
 
 export { ATTACHMENT_OWNERS, SIGNED_CONTRACT_TYPE, attachmentOwner, type AttachmentOwnerKind } from './attachments/attachments.js';
 export { AREA_SUBJECT_ASSIGNMENTS } from './places/area.js';
@@ -45,12 +47,12 @@ export {
   fraction, icon, loadUnit, material, note, privacyDefinition, schedulerEntry, serviceAgreement, subject, subjectRelation, tableValue, tag,
   vehicle, warehouse, waste, transaction, transactionLine, conferral, conferralLine, msaActivity, sampling, samplingResult,
   transport, transportStop, fir, warehouseMovement, treatment, treatmentInput, treatmentOutput, displacement, displacementLine,
-  pricelist, pricelistRow, invoice, invoiceLine, supplierInvoice, supplierInvoiceLine, accountMovement,
+  pricelist, pricelistRow, invoice, invoiceLine, supplierInvoice, supplierInvoiceLine, accountMovement, job,
 };
 export { lookupTable as lookupTableEntity };
 
 /** Every base entity of the application; each family adds its declarations here. */
-export const ENTITIES: EntityDefinition[] = [lookupTable, tableValue, tag, schedulerEntry, icon, entityConf, subject, waste, loadUnit, material, bizService, vehicle, warehouse, area, alboAuthorisation, note, attachment, fraction, chemistry, subjectRelation, emailTemplate, communication, privacyDefinition, serviceAgreement, businessUnit, cmsStructure, cmsResource, transaction, conferral, msaActivity, sampling, transport, fir, warehouseMovement, treatment, displacement, pricelist, invoice, supplierInvoice, accountMovement];
+export const ENTITIES: EntityDefinition[] = [lookupTable, tableValue, tag, schedulerEntry, icon, entityConf, subject, waste, loadUnit, material, bizService, vehicle, warehouse, area, alboAuthorisation, note, attachment, fraction, chemistry, subjectRelation, emailTemplate, communication, privacyDefinition, serviceAgreement, businessUnit, cmsStructure, cmsResource, transaction, conferral, msaActivity, sampling, transport, fir, warehouseMovement, treatment, displacement, pricelist, invoice, supplierInvoice, accountMovement, job];
 
 /** The child entities whose records are lines of a header (LinesField): tables of their own, no endpoints. */
 export const LINE_ENTITIES: EntityDefinition[] = [transactionLine, conferralLine, samplingResult, transportStop, treatmentInput, treatmentOutput, displacementLine, pricelistRow, invoiceLine, supplierInvoiceLine];

@@ -46,6 +46,8 @@ export const BASE_GROUPS: GroupDefinition[] = [
       // TRANSPORT read: the FIRs of their own loads (row rule: their company is the FIR's producer), which they sign
       RDR: RW, RDT: R, TRANSPORT: R, SUBJECT: R, WAREHOUSE_PDP: RW, DOC_PROCESS: R, DOC_SUBJECT: R, NOTE: RW,
       WASTE: R, LOAD_UNIT: R, INVOICE: R, PROFILE: RW,
+      // their company's business jobs and their totals (row rule: the job's customer is their company)
+      JOB: R,
     },
   },
   {

@@ -5,7 +5,9 @@ import type { Db } from '../db/connect.js';
 import type { Database, UserRow } from '../db/schema.js';
 import { readRegistry } from '../conf/registry.js';
 import { AppError, forbidden, unauthorized } from '../http/errors.js';
+import { securityEvent } from '../monitor/events.js';
 import { companySubjectIds } from '../records/row-rules.js';
+import { ApiTokenService, isApiToken } from './api-tokens.js';
 import { LoginThrottle, signInLimits, type AttemptLimits } from './login-throttle.js';
 import { PrincipalCache } from './principal-cache.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -28,6 +30,8 @@ export class AuthService {
   readonly #signInLimits: AttemptLimits;
   /** Recently checked sessions; whoever ends a session or changes rights calls `principals.invalidate()` after committing. */
   readonly principals: PrincipalCache;
+  /** Personal API tokens: another kind of bearer, with the principal of its owner. */
+  readonly apiTokens: ApiTokenService;
 
   constructor(
     private readonly db: Db,
@@ -36,6 +40,7 @@ export class AuthService {
     this.throttle = new LoginThrottle(db, config.loginRateLimit);
     this.#signInLimits = signInLimits(config.loginRateLimit);
     this.principals = new PrincipalCache(config.sessionCacheSeconds * 1000);
+    this.apiTokens = new ApiTokenService(db, () => this.principals.invalidate());
   }
 
   private findUser(username: string): Promise<UserRow | undefined> {
@@ -54,7 +59,10 @@ export class AuthService {
     await this.throttle.attempt(username, client.address, this.#signInLimits);
     const user = await this.findUser(username);
     const ok = await verifyPassword(user?.password_hash ?? null, password);
-    if (!user || !ok) throw badCredentials();
+    if (!user || !ok) {
+      await securityEvent(this.db, { type: 'SIGN_IN_FAILED', userId: user?.id ?? null, username, address: client.address });
+      throw badCredentials();
+    }
     await this.throttle.clear(username);
     return user;
   }
@@ -68,10 +76,36 @@ export class AuthService {
 
   async login(username: string, password: string, client: ClientInfo): Promise<AuthUser> {
     const user = await this.checkCredentials(username.trim(), password, client);
-    if (!user.enabled) throw forbidden(FORBIDDEN_REASONS.userDisabled);
-    if (user.must_initialize) throw forbidden(FORBIDDEN_REASONS.userInitialized);
-    if (await this.passwordExpired(user)) throw forbidden(FORBIDDEN_REASONS.passwordExpired);
+    const refused = !user.enabled
+      ? FORBIDDEN_REASONS.userDisabled
+      : user.must_initialize
+        ? FORBIDDEN_REASONS.userInitialized
+        : (await this.passwordExpired(user))
+          ? FORBIDDEN_REASONS.passwordExpired
+          : null;
+    if (refused) {
+      await securityEvent(this.db, { type: 'SIGN_IN_REFUSED', userId: user.id, username: user.username, address: client.address, detail: refused });
+      throw forbidden(refused);
+    }
+    return this.openSession(user, client);
+  }
 
+  /**
+   * Signs in a user a single sign-on provider vouched for (auth/oidc.ts): no password, so no
+   * password checks; a disabled user is refused like at the local sign-in.
+   */
+  async signInVouched(userId: number, client: ClientInfo): Promise<AuthUser> {
+    const user = await this.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+    if (!user) throw unauthorized();
+    if (!user.enabled) {
+      await securityEvent(this.db, { type: 'SIGN_IN_REFUSED', userId: user.id, username: user.username, address: client.address, detail: `SSO ${FORBIDDEN_REASONS.userDisabled}` });
+      throw forbidden(FORBIDDEN_REASONS.userDisabled);
+    }
+    return this.openSession(user, client);
+  }
+
+  /** A new session with its first refresh token: where every sign-in ends. */
+  private async openSession(user: UserRow, client: ClientInfo): Promise<AuthUser> {
     const refreshToken = newRefreshToken();
     const session = await this.db.transaction().execute(async (trx) => {
       const created = await trx
@@ -126,6 +160,7 @@ export class AuthService {
           .where('id', '=', row.sessionId)
           .where('revoked_at', 'is', null)
           .execute();
+        await securityEvent(trx, { type: 'SESSION_REVOKED', userId: row.user_id, detail: `REFRESH_TOKEN_REUSE session ${row.sessionId}` });
         return { kind: 'reused' as const };
       }
       if (row.revoked_at || new Date(row.expires_at).getTime() <= Date.now()) return { kind: 'ended' as const };
@@ -165,6 +200,11 @@ export class AuthService {
     const cached = this.principals.get(bearer);
     if (cached) return cached;
     const generation = this.principals.generation;
+    if (isApiToken(bearer)) {
+      const found = await this.apiTokens.authenticate(bearer);
+      if (found) this.principals.set(bearer, found.principal, generation, found.notAfter);
+      return found?.principal ?? null;
+    }
     const claims = await verifyAccessToken(bearer, this.config.jwtSecret);
     if (!claims) return null;
     // one round trip per request: session, user and authorities together

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
 import { AppError } from '../http/errors.js';
+import { securityEvent } from '../monitor/events.js';
 
 /** How many counted attempts a window allows, by what they share. */
 export interface AttemptLimits {
@@ -41,6 +42,7 @@ export class LoginThrottle {
   async attempt(name: string, address: string, limits: AttemptLimits): Promise<void> {
     const key = name.toLowerCase();
     const since = new Date(Date.now() - this.window.windowSeconds * 1000);
+    let refused: 'SIGN_IN_THROTTLED' | 'LOCKOUT' | null = null;
     await this.db.transaction().execute(async (trx) => {
       // always the name first, then the address: two attempts never wait for each other in a cycle
       await sql`select pg_advisory_xact_lock(${LOCK_SPACE}, hashtext(${`n:${key}`}))`.execute(trx);
@@ -57,10 +59,18 @@ export class LoginThrottle {
         where at > ${since} and (username = ${key} or address = ${address})`.execute(trx);
       const counts = rows[0]!;
       const nameLimited = counts.by_name >= limits.perName && !counts.known;
-      if (counts.pair >= limits.perPair || nameLimited || counts.by_address >= limits.perAddress) throw new AppError(429, 'TOO_MANY_REQUESTS');
+      if (counts.pair >= limits.perPair || nameLimited || counts.by_address >= limits.perAddress) {
+        // the name refused from every address is a lockout; one address (or one name from it) refused, throttling
+        refused = nameLimited && counts.pair < limits.perPair && counts.by_address < limits.perAddress ? 'LOCKOUT' : 'SIGN_IN_THROTTLED';
+        return;
+      }
       await sql`insert into login_failures (username, address) values (${key}, ${address})`.execute(trx);
       await sql`delete from login_failures where at < ${since}`.execute(trx);
     });
+    if (refused) {
+      await securityEvent(this.db, { type: refused, username: key, address });
+      throw new AppError(429, 'TOO_MANY_REQUESTS');
+    }
   }
 
   /** A successful sign-in takes back that name's attempts (the address keeps its count). */

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { unauthorized } from '../http/errors.js';
+import { forbidden, unauthorized } from '../http/errors.js';
 import type { AuthService } from './auth-service.js';
 import type { Principal } from './users.js';
 
@@ -41,6 +41,10 @@ export function installRequestAuth(app: FastifyInstance, auth: AuthService, { pu
       request.bearer = request.principal ? bearer : null;
     }
     if (!isPublic && !request.principal) throw unauthorized();
+    // a read-only API token reads, and changes nothing
+    if (request.principal?.apiToken?.scope === 'READ_ONLY' && request.method !== 'GET' && request.method !== 'HEAD') {
+      throw forbidden(undefined, 'API_TOKEN_READ_ONLY');
+    }
   });
 }
 

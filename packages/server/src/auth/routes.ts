@@ -4,28 +4,31 @@ import { decodeJwt } from 'jose';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import { unauthorized } from '../http/errors.js';
+import { createApiTokenBody } from '@circula/model';
+import { refuseApiToken } from './api-tokens.js';
 import type { AuthService, ClientInfo } from './auth-service.js';
 import { requirePrincipal } from './request-auth.js';
 
 export const REFRESH_COOKIE = 'circula_refresh';
 
-const clientOf = (request: FastifyRequest): ClientInfo => ({
+export const clientOf = (request: FastifyRequest): ClientInfo => ({
   address: request.ip,
   userAgent: request.headers['user-agent'] ?? null,
 });
 
+/** Sets the httpOnly refresh cookie every sign-in answers with (local, refresh, single sign-on). */
+export function setRefreshCookie(reply: FastifyReply, config: Config, token: string): void {
+  reply.setCookie(REFRESH_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: config.baseUrl.startsWith('https://'),
+    path: '/api/auth',
+    maxAge: config.refreshTokenTtlSeconds,
+  });
+}
+
 export function authRoutes(app: FastifyInstance, auth: AuthService, config: Config): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const secureCookie = config.baseUrl.startsWith('https://');
-
-  const setRefreshCookie = (reply: FastifyReply, token: string) =>
-    reply.setCookie(REFRESH_COOKIE, token, {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: secureCookie,
-      path: '/api/auth',
-      maxAge: config.refreshTokenTtlSeconds,
-    });
   const clearRefreshCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
 
   r.post(
@@ -39,7 +42,7 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, config: Conf
     },
     async (request, reply) => {
       const user = await auth.login(request.body.username, request.body.secret, clientOf(request));
-      if (user.refreshToken) setRefreshCookie(reply, user.refreshToken);
+      if (user.refreshToken) setRefreshCookie(reply, config, user.refreshToken);
       return { data: user };
     },
   );
@@ -55,7 +58,7 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, config: Conf
       if (!presented) throw unauthorized();
       try {
         const user = await auth.refresh(presented);
-        if (user.refreshToken) setRefreshCookie(reply, user.refreshToken);
+        if (user.refreshToken) setRefreshCookie(reply, config, user.refreshToken);
         return { data: user };
       } catch (error) {
         clearRefreshCookie(reply);
@@ -67,12 +70,14 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, config: Conf
   r.get('/api/auth/whoami', { schema: { tags: ['auth'] } }, async (request) => {
     const principal = requirePrincipal(request);
     const bearer = request.bearer!;
-    const expiresAt = new Date((decodeJwt(bearer).exp ?? 0) * 1000);
+    const expiresAt = new Date(principal.apiToken ? principal.apiToken.expiresAt : (decodeJwt(bearer).exp ?? 0) * 1000);
     return { data: await auth.whoami(principal, { token: bearer, expiresAt }) };
   });
 
   r.post('/api/auth/logout', { schema: { tags: ['auth'] } }, async (request, reply) => {
-    await auth.logout(requirePrincipal(request).sessionId);
+    const principal = requirePrincipal(request);
+    refuseApiToken(principal);
+    await auth.logout(principal.sessionId);
     clearRefreshCookie(reply);
     return { data: 'OK' };
   });
@@ -91,9 +96,23 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, config: Conf
       },
     },
     async (request, reply) => {
+      refuseApiToken(request.principal);
       await auth.changePassword(request.body, clientOf(request), request.principal);
       clearRefreshCookie(reply);
       return { data: 'OK' };
     },
+  );
+
+  // personal API tokens (route `token`): only a signed-in person manages them, never a token
+  r.get('/api/auth/tokens', { schema: { tags: ['auth'] } }, async (request) => ({ data: await auth.apiTokens.list(requirePrincipal(request)) }));
+
+  r.post('/api/auth/tokens', { schema: { tags: ['auth'], body: createApiTokenBody } }, async (request) => ({
+    data: await auth.apiTokens.create(requirePrincipal(request), request.body),
+  }));
+
+  r.delete(
+    '/api/auth/tokens/:id',
+    { schema: { tags: ['auth'], params: z.object({ id: z.coerce.number().int().positive() }) } },
+    async (request) => ({ data: await auth.apiTokens.revoke(requirePrincipal(request), request.params.id) }),
   );
 }

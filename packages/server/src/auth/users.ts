@@ -9,6 +9,8 @@ export interface Principal {
   sessionId: string;
   authorities: string[];
   lang: string | null;
+  /** Set when the caller is a personal API token acting for the user (auth/api-tokens.ts). */
+  apiToken?: { id: number; scope: 'FULL' | 'READ_ONLY'; expiresAt: number };
   /** An external user's company subjects, read for each request (records/row-rules.ts). */
   companySubjects?: readonly number[];
 }

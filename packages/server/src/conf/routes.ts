@@ -43,6 +43,7 @@ export function confRoutes(app: FastifyInstance, db: Db, config: Config, catalog
       companyFooter: COMPANY_FOOTER,
       rightsLine: RIGHTS_LINE,
       version: config.version,
+      sso: { enabled: config.oidc !== null, label: config.oidc?.label ?? '' },
     };
     reply.header('cache-control', 'no-cache');
     return environment;

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.js';
 import { PreparingClient } from './prepared.js';
+import { QueryObserver, registerQueryObserver } from './query-log.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -56,7 +57,9 @@ export async function connect(options: ConnectOptions): Promise<DbHandle> {
       max: options.poolSize ?? 10,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const observer = new QueryObserver();
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: observer.log });
+    registerQueryObserver(db, observer);
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   const pglite = await PGlite.create({
@@ -67,6 +70,9 @@ export async function connect(options: ConnectOptions): Promise<DbHandle> {
     relaxedDurability: false,
     parsers: PARSERS,
   });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  // query durations for the monitor's slow queries (db/query-log.ts)
+  const observer = new QueryObserver();
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), log: observer.log });
+  registerQueryObserver(db, observer);
   return { db, kind: 'pglite', close: () => db.destroy() };
 }

@@ -50,9 +50,43 @@ export interface UsersTable {
   enabled: Generated<boolean>;
   subject_id: number | null;
   last_login_at: NullableTimestamp;
+  /** The single sign-on account linked to the user (migration 0034). */
+  oidc_issuer: ColumnType<string | null, string | null | undefined, string | null>;
+  oidc_subject: ColumnType<string | null, string | null | undefined, string | null>;
   version: Generated<number>;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
+}
+
+/** A personal API token (migration 0034, auth/api-tokens.ts). */
+export interface ApiTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  prefix: string;
+  secret_hash: string;
+  scope: Generated<string>;
+  created_at: DefaultedTimestamp;
+  expires_at: Timestamp;
+  last_used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
+/** A single sign-on started at the provider (auth/oidc.ts). */
+export interface OidcFlowsTable {
+  state_hash: string;
+  binding_hash: string;
+  nonce: string;
+  code_verifier: string;
+  expires_at: Timestamp;
+}
+
+/** The one-time code the web exchanges for the session of a completed single sign-on. */
+export interface OidcHandoffsTable {
+  code_hash: string;
+  user_id: number;
+  binding_hash: string;
+  expires_at: Timestamp;
 }
 
 export interface UserGroupsTable {
@@ -142,6 +176,9 @@ export interface Database {
   user_groups: UserGroupsTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
+  api_tokens: ApiTokensTable;
+  oidc_flows: OidcFlowsTable;
+  oidc_handoffs: OidcHandoffsTable;
   login_failures: LoginFailuresTable;
   user_settings: UserSettingsTable;
   documents: DocumentsTable;

@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
 import { HookRegistry } from '../records/hooks.js';
 import { RecordService } from '../records/service.js';
+import { JobRegistry, registerSchedulerJobHooks } from '../scheduler/jobs.js';
 import { areasModule } from './areas/index.js';
 import { attachmentsModule } from './attachments/index.js';
 import { businessUnitsModule } from './business-units/index.js';
@@ -14,12 +15,14 @@ import { privacyModule } from './privacy/index.js';
 import { requestsModule } from './requests/index.js';
 import { activitiesModule } from './activities/index.js';
 import { calendarModule } from './calendar/index.js';
+import { dashboardModule } from './dashboard/index.js';
 import { noticesModule } from './notices/index.js';
 import { subjectsModule } from './subjects/index.js';
 import { transportsModule } from './transports/index.js';
 import { vehiclesModule } from './vehicles/index.js';
 import { warehousesModule } from './warehouses/index.js';
 import { invoicesModule } from './invoices/index.js';
+import { jobsModule } from './jobs/index.js';
 import { wasteModule } from './waste/index.js';
 
 /**
@@ -42,13 +45,19 @@ export const DOMAIN_MODULES: readonly DomainModule[] = [
   activitiesModule,
   warehousesModule,
   invoicesModule,
+  jobsModule,
   noticesModule,
   calendarModule,
+  dashboardModule,
 ];
 
-/** Every module's hooks, in one registry. */
+/** Every module's scheduled jobs: what a scheduler entry may name and the runner runs. */
+export const JOB_REGISTRY = new JobRegistry(DOMAIN_MODULES.flatMap((module) => module.jobs ?? []));
+
+/** Every module's hooks, in one registry, and the scheduler's check of the job entries name. */
 export function domainHooks(catalogue: Catalogue, registry = new HookRegistry()): HookRegistry {
   for (const module of DOMAIN_MODULES) module.hooks?.(registry, catalogue);
+  registerSchedulerJobHooks(registry, JOB_REGISTRY);
   return registry;
 }
 

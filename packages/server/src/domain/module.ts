@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
 import type { HookRegistry } from '../records/hooks.js';
 import type { RecordService } from '../records/service.js';
+import type { ScheduledJob } from '../scheduler/jobs.js';
 import type { MailService } from './mail/service.js';
 
 /** The services of one running application, built once before any route is registered. */
@@ -30,8 +31,8 @@ export interface SeedContext {
 /**
  * One domain area (subjects, waste, mail, privacy…): everything it adds to the engine, in one
  * object. `app.ts`, start-up and seeding loop over DOMAIN_MODULES (domain/index.ts); nothing
- * else needs to know the area exists. A module with a scheduled job will declare it here when the
- * scheduler runs jobs (issue 20); none has one yet.
+ * else needs to know the area exists. A module's scheduled jobs are declared here too (`jobs`):
+ * the scheduler (src/scheduler) runs them for the entries that name them.
  */
 export interface DomainModule {
   name: string;
@@ -43,6 +44,8 @@ export interface DomainModule {
   seed?(ctx: SeedContext): Promise<unknown>;
   /** Demo data (only with DEMO_DATA, only once), after every module's base data, in module order. */
   demo?(ctx: SeedContext): Promise<unknown>;
+  /** The jobs scheduler entries may run (codes of the SCHEDULER_JOB table). */
+  jobs?: readonly ScheduledJob[];
 }
 
 /** The principal seeds write as: an administrator that is no user (id 0), named after its task in the history. */

@@ -6,6 +6,7 @@ import {
   tableName,
   type Catalogue,
   type EntityDefinition,
+  type FilterSpec,
   type StatusDefinition,
   type Target,
 } from '@circula/model';
@@ -234,6 +235,17 @@ export class RecordService {
     const where = conditions.length ? sql.join(conditions, sql` and `) : sql<SqlBool>`true`;
     const { orderBy, columns: sortColumns } = compileSort(entity, [...parseSortParam(params.sort), ...(query.sort ?? [])]);
     return { where, orderBy, sortColumns, table: sql.table(tableName(entity)), freeText: Boolean(query.query?.trim()) };
+  }
+
+  /**
+   * The table and WHERE clause of the list `target` shows with `filters` (the user's authority,
+   * the view's filters, the reader's row rules, deleted and archived rows left out as the list
+   * leaves them): aggregates over it count exactly the rows that list shows (the dashboard).
+   */
+  searchScope(principal: Principal, target: Target, filters: readonly FilterSpec[]): { table: RawBuilder<unknown>; where: RawBuilder<unknown> } {
+    assertCan(principal, target, 'R');
+    const { where, table } = this.compileSearch(principal, target, { q: JSON.stringify({ filters }) });
+    return { table, where };
   }
 
   async search(principal: Principal, target: Target, params: SearchParams) {

@@ -5,6 +5,7 @@ import type { Principal } from '../auth/users.js';
 import type { Db } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import { forbidden } from '../http/errors.js';
+import { securityEvent } from '../monitor/events.js';
 
 export type Executor = Db | Transaction<Database>;
 
@@ -36,14 +37,17 @@ export function assertWithinCaller(principal: Principal, authorities: Iterable<s
 }
 
 /** Ends the open sessions of some users: their access tokens stop at the next request, their refresh tokens are refused. */
-export async function revokeUserSessions(executor: Executor, userIds: number[], reason: string): Promise<void> {
+export async function revokeUserSessions(executor: Executor, userIds: number[], reason: string, by?: Principal): Promise<void> {
   if (userIds.length === 0) return;
-  await executor
+  const ended = await executor
     .updateTable('sessions')
     .set({ revoked_at: new Date(), revoked_reason: reason })
     .where('user_id', 'in', userIds)
     .where('revoked_at', 'is', null)
-    .execute();
+    .executeTakeFirst();
+  if (Number(ended.numUpdatedRows) > 0) {
+    await securityEvent(executor, { type: 'SESSION_REVOKED', userId: by?.userId ?? null, username: by?.username ?? null, detail: `${reason}: users ${userIds.join(', ')}` });
+  }
 }
 
 const LOWER = 'abcdefghijkmnopqrstuvwxyz';

@@ -15,6 +15,7 @@ import {
 } from './common.js';
 import { GROUP_LIST } from './lists.js';
 import { compileListSearch, paging, parseQuery } from '../records/search.js';
+import { securityEvent } from '../monitor/events.js';
 
 export interface GroupSearchParams {
   q?: string;
@@ -108,7 +109,13 @@ export class GroupAdminService {
         }
         if (added.length || removed.length) {
           const members = await trx.selectFrom('user_groups').select('user_id').where('group_id', '=', id).execute();
-          await revokeUserSessions(trx, members.map((m) => m.user_id), 'GROUP_AUTHORITIES_CHANGED');
+          await securityEvent(trx, {
+            type: 'PRIVILEGE_CHANGED',
+            userId: principal.userId,
+            username: principal.username,
+            detail: `group ${group.code}: authorities${added.length ? ` +${added.join(', ')}` : ''}${removed.length ? ` -${removed.join(', ')}` : ''}`,
+          });
+          await revokeUserSessions(trx, members.map((m) => m.user_id), 'GROUP_AUTHORITIES_CHANGED', principal);
         }
       }
       return (await loadGroups(trx, [id]))[0]!;

@@ -8,6 +8,7 @@ import { AuthorityAdminService } from './authorities.js';
 import { GroupAdminService } from './groups.js';
 import { createGroupBody, createUserBody, forcePasswordChangeBody, ownLanguageBody, updateGroupBody, updateUserBody } from '@circula/model';
 import { idParams, listQuery, ownSessionQuery, sessionParams, sessionQuery } from './schemas.js';
+import { SecurityViewService } from './profiles.js';
 import { SessionAdminService } from './sessions.js';
 import { UserActionService } from './user-actions.js';
 import { UserAdminService } from './users.js';
@@ -16,6 +17,8 @@ const USERS = '/api/security/users';
 const GROUPS = '/api/security/groups';
 const AUTHORITIES = '/api/security/authorities';
 const SESSIONS = '/api/security/sessions';
+const PROFILES = '/api/security/profiles';
+const AUTHORIZATIONS = '/api/security/authorizations';
 
 /**
  * The security administration API: users, groups, authorities and sessions (spec §6; each call
@@ -28,6 +31,7 @@ export function securityRoutes(app: FastifyInstance, db: Db, auth: AuthService, 
   const authorities = new AuthorityAdminService(db);
   const sessions = new SessionAdminService(db, auth.principals);
   const userActions = new UserActionService(db, auth.principals);
+  const views = new SecurityViewService(db);
 
   // users
   r.get(USERS, { schema: { tags: ['security'], querystring: listQuery } }, async (request) => ({
@@ -75,6 +79,14 @@ export function securityRoutes(app: FastifyInstance, db: Db, auth: AuthService, 
   // authorities (read-only)
   r.get(AUTHORITIES, { schema: { tags: ['security'], querystring: listQuery } }, async (request) => ({
     data: await authorities.search(requirePrincipal(request), request.query),
+  }));
+
+  // profiles and authorizations: read-only views of users, groups and authorities (spec §2)
+  r.get(PROFILES, { schema: { tags: ['security'], querystring: listQuery } }, async (request) => ({
+    data: await views.profiles(requirePrincipal(request), request.query),
+  }));
+  r.get(AUTHORIZATIONS, { schema: { tags: ['security'], querystring: listQuery } }, async (request) => ({
+    data: await views.authorizations(requirePrincipal(request), request.query),
   }));
 
   // sessions

@@ -4,6 +4,7 @@ import type { PrincipalCache } from '../auth/principal-cache.js';
 import type { Principal } from '../auth/users.js';
 import type { Db } from '../db/connect.js';
 import { notFound } from '../http/errors.js';
+import { securityEvent } from '../monitor/events.js';
 import { assertCan } from '../records/policy.js';
 import { AREA, assertWithinCaller, toIso } from './common.js';
 import { sessionList } from './lists.js';
@@ -91,7 +92,7 @@ export class SessionAdminService {
     return { items, total: Number(count.total), page, size };
   }
 
-  private async revoke(id: string, reason: string, ownerId: number | null): Promise<SecuritySession> {
+  private async revoke(id: string, reason: string, ownerId: number | null, by: Principal): Promise<SecuritySession> {
     const revoked = await this.db.transaction().execute(async (trx) => {
       let query = trx
         .updateTable('sessions')
@@ -99,7 +100,10 @@ export class SessionAdminService {
         .where('id', '=', id)
         .where('revoked_at', 'is', null);
       if (ownerId !== null) query = query.where('user_id', '=', ownerId);
-      await query.execute();
+      const ended = await query.executeTakeFirst();
+      if (Number(ended.numUpdatedRows) > 0) {
+        await securityEvent(trx, { type: 'SESSION_REVOKED', userId: by.userId, username: by.username, detail: `${reason}: session ${id}` });
+      }
       let read = trx
         .selectFrom('sessions as s')
         .innerJoin('users as u', 'u.id', 's.user_id')
@@ -137,7 +141,7 @@ export class SessionAdminService {
       .where('s.id', '=', id)
       .execute();
     assertWithinCaller(principal, rights.map((r) => r.authority_code), 'CANT_MANAGE_PRIVILEGED_USER');
-    return this.revoke(id, 'REVOKED_BY_ADMIN', null);
+    return this.revoke(id, 'REVOKED_BY_ADMIN', null, principal);
   }
 
   /** The caller's own sessions; no authority needed. */
@@ -148,7 +152,7 @@ export class SessionAdminService {
 
   /** Ends one of the caller's own sessions; anyone else's is a 404. */
   async revokeOwn(principal: Principal, id: string): Promise<OwnSession> {
-    const session = await this.revoke(id, 'REVOKED_BY_USER', principal.userId);
+    const session = await this.revoke(id, 'REVOKED_BY_USER', principal.userId, principal);
     return { ...session, current: session.id === principal.sessionId };
   }
 }

@@ -19,6 +19,7 @@ import {
 } from './common.js';
 import { parseUserQuery, USER_LIST } from './lists.js';
 import { compileListSearch, paging } from '../records/search.js';
+import { securityEvent } from '../monitor/events.js';
 
 export interface UserSearchParams {
   q?: string;
@@ -92,6 +93,7 @@ export class UserAdminService {
           .executeTakeFirstOrThrow();
         if (groups.length) {
           await trx.insertInto('user_groups').values(groups.map((g) => ({ user_id: created.id, group_id: g.id }))).execute();
+          await securityEvent(trx, { type: 'PRIVILEGE_CHANGED', userId: principal.userId, username: principal.username, detail: `user ${input.username} created: groups +${groups.map((g) => g.code).join(', ')}` });
         }
         return (await loadUsers(trx, [created.id]))[0]!;
       });
@@ -142,8 +144,17 @@ export class UserAdminService {
       if (removed.length) await trx.deleteFrom('user_groups').where('user_id', '=', id).where('group_id', 'in', removed).execute();
       if (added.length) await trx.insertInto('user_groups').values(added.map((g) => ({ user_id: id, group_id: g }))).execute();
 
-      if (row.enabled && input.enabled === false) await revokeUserSessions(trx, [id], 'USER_DISABLED');
-      else if (added.length || removed.length) await revokeUserSessions(trx, [id], 'GROUPS_CHANGED');
+      if (added.length || removed.length) {
+        const codes = (ids: number[]) => [...current, ...(next ?? [])].filter((g) => ids.includes(g.id)).map((g) => g.code).join(', ');
+        await securityEvent(trx, {
+          type: 'PRIVILEGE_CHANGED',
+          userId: principal.userId,
+          username: principal.username,
+          detail: `user ${row.username}: groups${added.length ? ` +${codes(added)}` : ''}${removed.length ? ` -${codes(removed)}` : ''}`,
+        });
+      }
+      if (row.enabled && input.enabled === false) await revokeUserSessions(trx, [id], 'USER_DISABLED', principal);
+      else if (added.length || removed.length) await revokeUserSessions(trx, [id], 'GROUPS_CHANGED', principal);
       return (await loadUsers(trx, [id]))[0]!;
     });
     // committed: signed-in requests of this user see the change (language, ended sessions) at once
@@ -178,7 +189,7 @@ export class UserAdminService {
         })
         .where('id', '=', id)
         .execute();
-      await revokeUserSessions(trx, [id], 'PASSWORD_RESET');
+      await revokeUserSessions(trx, [id], 'PASSWORD_RESET', principal);
       return { user: (await loadUsers(trx, [id]))[0]!, row: locked };
     });
     this.auth.principals.invalidate();

@@ -1,4 +1,4 @@
-import { CATALOGUE, isItalianVatNumber, isValidIban, italianVatCheckDigit, type Target } from '@circula/model';
+import { CATALOGUE, generator, isItalianVatNumber, isValidIban, italianVatCheckDigit, type Target } from '@circula/model';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { systemPrincipal, type SeedContext } from '../domain/module.js';
@@ -24,18 +24,6 @@ const SYSTEM = systemPrincipal('demo-master-data');
 
 // ---------------------------------------------------------------------------------------------
 // Deterministic numbers
-
-/** mulberry32: a small fixed-seed generator, the same sequence on every machine. */
-export function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const digits = (random: () => number, count: number) => Array.from({ length: count }, () => Math.floor(random() * 10)).join('');
 
@@ -82,7 +70,7 @@ function cinOf(bank: string): string {
 // ---------------------------------------------------------------------------------------------
 // Places
 
-interface Town {
+export interface Town {
   name: string;
   province: string;
   /** ISTAT code of the municipality (address cityCode). */
@@ -105,7 +93,7 @@ const town = (name: string, province: string, istat: string, zip: string | strin
 });
 
 /** Towns of the Milan area: province codes, ISTAT codes (ISTAT 2020), postcodes, centre coordinates. */
-const TOWNS = Object.fromEntries(
+export const TOWNS = Object.fromEntries(
   [
     town('Milano', 'MI', '015146', ['20138', '20141', '20157', '20134', '20128', '20152'], 45.4642, 9.19, '02'),
     town('Monza', 'MB', '108033', '20900', 45.5845, 9.2744, '039'),

@@ -1,7 +1,7 @@
-import { isItalianFiscalCode, todayInItaly } from '@circula/model';
+import { isItalianFiscalCode, italianInstant, todayInItaly } from '@circula/model';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACTIVITY_COUNTS, italianInstant, personFiscalCode } from '../../src/domain/activities/demo.js';
+import { DEMO_ACTIVITY_COUNTS, personFiscalCode } from '../../src/domain/activities/demo.js';
 import { italianDateTime } from '../../src/domain/activities/receipt.js';
 import { pdfText } from '../support/pdf-text.js';
 import { callers, json, q, type Call } from '../configuration/support.js';

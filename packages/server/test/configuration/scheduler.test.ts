@@ -27,10 +27,10 @@ describe('scheduler entries', () => {
 
   it('creates an entry with its defaults and computes nextRunAt in Europe/Rome', async () => {
     const before = new Date();
-    const res = await manager({ method: 'POST', url: E, ...json({ name: 'Pulizia sessioni', job: 'purge_sessions', cron: '0 30 6 ? * mon-fri' }) });
+    const res = await manager({ method: 'POST', url: E, ...json({ name: 'Pulizia sessioni', job: 'DATA_RETENTION', cron: '0 30 6 ? * mon-fri' }) });
     expect(res.statusCode, res.body).toBe(201);
     const entry = res.json().data;
-    expect(entry).toMatchObject({ code: expect.stringMatching(/^SCH-\d{6}$/), job: 'PURGE_SESSIONS', cron: '0 30 6 ? * MON-FRI', enabled: true, timezone: 'Europe/Rome' });
+    expect(entry).toMatchObject({ code: expect.stringMatching(/^SCH-\d{6}$/), job: 'DATA_RETENTION', cron: '0 30 6 ? * MON-FRI', enabled: true, timezone: 'Europe/Rome' });
     expectNextRun(entry.nextRunAt, '0 30 6 ? * MON-FRI', 'Europe/Rome', before);
     const local = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', weekday: 'short', hour: '2-digit', minute: '2-digit' }).format(new Date(entry.nextRunAt));
     expect(local).toMatch(/^(Mon|Tue|Wed|Thu|Fri) 06:30$/);
@@ -47,7 +47,7 @@ describe('scheduler entries', () => {
       ['0 0 6 * *', 'INVALID_CRON_FIELDS'],
       ['0 0 0 30 2 ?', 'CRON_NEVER_FIRES'],
     ]) {
-      const res = await admin({ method: 'POST', url: E, ...json({ name: 'Errata', job: 'NOOP', cron }) });
+      const res = await admin({ method: 'POST', url: E, ...json({ name: 'Errata', job: 'OUTBOX_RETRY', cron }) });
       expect(res.statusCode, cron).toBe(400);
       expect(res.json(), cron).toEqual({ errorCode: 'CONSTRAINT_VIOLATION', errorMessage: 'CONSTRAINT_VIOLATION', errors: [{ field: 'cron', message }] });
     }
@@ -60,22 +60,24 @@ describe('scheduler entries', () => {
     expect(res.json().errors).toEqual(
       expect.arrayContaining([
         { field: 'name', message: 'REQUIRED' },
-        { field: 'job', message: 'INVALID_FORMAT' },
         { field: 'timezone', message: 'INVALID' },
       ]),
     );
-    const missing = await admin({ method: 'POST', url: E, ...json({ name: 'Senza frequenza', job: 'NOOP' }) });
+    // a job no module runs (nor the SCHEDULER_JOB table holds): refused once the form is valid
+    const unknown = await admin({ method: 'POST', url: E, ...json({ name: 'Sconosciuta', job: 'not a code', cron: '0 0 6 * * ?' }) });
+    expect(unknown.json().errors).toEqual([{ field: 'job', message: 'JOB_NOT_REGISTERED' }]);
+    const missing = await admin({ method: 'POST', url: E, ...json({ name: 'Senza frequenza', job: 'OUTBOX_RETRY' }) });
     expect(missing.json().errors).toEqual([{ field: 'cron', message: 'REQUIRED' }]);
   });
 
   it('never takes nextRunAt from the client', async () => {
-    const res = await admin({ method: 'POST', url: E, ...json({ name: 'Furbo', job: 'NOOP', cron: '0 0 6 * * ?', nextRunAt: '2000-01-01T00:00:00.000Z' }) });
+    const res = await admin({ method: 'POST', url: E, ...json({ name: 'Furbo', job: 'OUTBOX_RETRY', cron: '0 0 6 * * ?', nextRunAt: '2000-01-01T00:00:00.000Z' }) });
     expect(res.statusCode).toBe(201);
     expect(res.json().data.nextRunAt).not.toBe('2000-01-01T00:00:00.000Z');
   });
 
   it('recomputes nextRunAt on update, in the entry time zone, and clears it while disabled', async () => {
-    const created = (await admin({ method: 'POST', url: E, ...json({ name: 'Report', job: 'MONTHLY_REPORT', cron: '0 0 8 1 * ?' }) })).json().data;
+    const created = (await admin({ method: 'POST', url: E, ...json({ name: 'Report', job: 'OVERDUE_INVOICES', cron: '0 0 8 1 * ?' }) })).json().data;
     const before = new Date();
     const moved = await admin({ method: 'PUT', url: `${E}/${created.id}`, ...json({ version: created.version, cron: '0 0 12 ? * SUN', timezone: 'America/New_York' }) });
     expect(moved.statusCode, moved.body).toBe(200);
@@ -94,6 +96,6 @@ describe('scheduler entries', () => {
   it('is for administrators and managers: an operator cannot read it', async () => {
     expect((await manager({ method: 'GET', url: E })).statusCode).toBe(200);
     expect((await operator({ method: 'GET', url: E })).statusCode).toBe(403);
-    expect((await operator({ method: 'POST', url: E, ...json({ name: 'X', job: 'NOOP', cron: '0 0 6 * * ?' }) })).statusCode).toBe(403);
+    expect((await operator({ method: 'POST', url: E, ...json({ name: 'X', job: 'OUTBOX_RETRY', cron: '0 0 6 * * ?' }) })).statusCode).toBe(403);
   });
 });

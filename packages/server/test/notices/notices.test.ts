@@ -258,6 +258,10 @@ describe('request status notices', () => {
     expect(after.unread).toBe(mine.unread - 1);
     expect(after.items.find((n) => n.id === notice.id)!.readAt).toBe(read.json().data.readAt);
     expect((await noticesOf(owner, '?unread=true')).items.some((n) => n.id === notice.id)).toBe(false);
+    // the notices page's "read" filter: the read ones only
+    const readOnes = await noticesOf(owner, '?read=true');
+    expect(readOnes.items.map((n) => n.id)).toEqual([notice.id]);
+    expect(readOnes).toMatchObject({ total: 1, unread: mine.unread - 1 });
 
     const all = await owner({ method: 'PUT', url: '/api/notices/read-all' });
     expect(all.json().data).toEqual({ marked: mine.unread - 1, unread: 0 });

@@ -14,6 +14,8 @@ const BY_CHECK: Record<string, string> = {
 /** Valid values of fields a domain hook validates, by `entity.field` (a function is called with the sample's `refs`). */
 const BY_FIELD: Record<string, unknown> = {
   'scheduler.cron': '0 30 6 ? * MON-FRI',
+  // the parameters of the sampled job (SCHEDULER_JOB's first value, DEADLINE_REMINDERS): its schema refuses others
+  'scheduler.parameters': { days: 15 },
   'subject.subjectType': 'COMPANY',
   // plates are unique: a new one at each call
   'vehicle.plate': () => {

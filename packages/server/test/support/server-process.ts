@@ -23,7 +23,8 @@ export interface ServerProcess {
 
 /** Starts `src/main.ts` as its own process, as `npm start` does, and waits until it answers. */
 export async function startServer(env: Record<string, string>, timeoutMs = 180_000): Promise<ServerProcess> {
-  const port = await freePort();
+  // a caller that must know the address beforehand (BASE_URL for a redirect) brings its PORT
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -36,7 +36,7 @@ export interface TestAppOptions {
 
 export async function createTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const config = loadConfig(
-    { DEMO_DATA: 'true', LOG_LEVEL: 'silent', WEB_DIST: '' },
+    { DEMO_DATA: 'true', LOG_LEVEL: 'silent', WEB_DIST: '', SCHEDULER_TICK_SECONDS: '0' },
     { dataDir: null, jwtSecret: randomBytes(32), ...overrides },
   );
   let schema: string | null = null;

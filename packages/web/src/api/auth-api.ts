@@ -15,6 +15,10 @@ export const authApi = {
       silent: true,
     }),
 
+  /** Single sign-on: the one-time code of `/sso-callback` for the same answer as a sign-in (and its refresh cookie). */
+  ssoExchange: (code: string) =>
+    http.data<AuthUser>('/api/auth/oidc/exchange', { method: 'POST', json: { code }, headers: noBearer, credentials: 'include', silent: true }),
+
   whoami: () => http.data<AuthUser>('/api/auth/whoami', { silent: true }),
 
   logout: () => http.data<string>('/api/auth/logout', { method: 'POST', credentials: 'include', silent: true }),

@@ -16,6 +16,7 @@ export const DEFAULT_ENVIRONMENT: RuntimeEnvironment = {
   companyFooter: '',
   rightsLine: '',
   version: '',
+  sso: { enabled: false, label: '' },
 };
 
 let current: RuntimeEnvironment = DEFAULT_ENVIRONMENT;

@@ -32,6 +32,7 @@ export function appRoutes(): RouteObject[] {
       children: [
         { index: true, element: <RootRedirect /> },
         { path: 'login', element: <LoginPage /> },
+        { path: 'sso-callback', lazy: async () => ({ Component: (await import('../features/auth/SsoCallbackPage')).SsoCallbackPage }) },
         {
           path: 'change-password',
           lazy: async () => ({ Component: (await import('../features/auth/ChangePasswordPage')).ChangePasswordPage }),

@@ -12,12 +12,17 @@ import { transports } from './transports';
 import { firs } from './fir';
 import { warehouses } from './warehouses';
 import { invoices } from './invoices';
+import { monitor } from './monitor';
+import { jobs } from './jobs';
+import { registry } from './registry';
+import { scheduler } from './scheduler';
+import { tokens } from './tokens';
 
 /**
  * The web domain modules: what each domain area adds to the generic pages (tabs, sections,
  * toolbar actions) or replaces (a page of its own). A new area adds its folder and one line here.
  */
-export const WEB_DOMAIN_MODULES: readonly WebDomainModule[] = [attachments, security, mail, subjects, requests, activities, calendar, notices, transports, firs, warehouses, invoices];
+export const WEB_DOMAIN_MODULES: readonly WebDomainModule[] = [attachments, security, mail, subjects, requests, activities, calendar, notices, transports, firs, warehouses, invoices, scheduler, monitor, jobs, registry, tokens];
 
 export const WEB_SLOTS: SlotRegistry = createSlotRegistry(WEB_DOMAIN_MODULES);
 

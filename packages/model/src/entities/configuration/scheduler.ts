@@ -1,16 +1,18 @@
 import { defineEntity } from '../../define/entity.js';
-import { boolean, datetime, longText, text } from '../../define/fields.js';
+import { boolean, datetime, json, longText, lookup, text } from '../../define/fields.js';
 
 /**
- * A scheduled job (spec §2 system menu "configuration", §9 "Cron"): which job (`job`, the upper
- * snake case code the job runner knows it by), when (`cron`, quartz six fields with the seconds
- * fixed to 0, read in `timezone`) and whether it runs at all (`enabled`).
+ * A scheduled job (spec §2 system menu "configuration", §9 "Cron"): which job (`job`, a code of the
+ * SCHEDULER_JOB table that the server's job registry runs), with which `parameters` (JSON, checked
+ * against the job's own schema; empty: the job's defaults), when (`cron`, quartz six fields with
+ * the seconds fixed to 0, read in `timezone`, edited with the cron helper) and whether it runs on
+ * schedule at all (`enabled`; "run now" runs a disabled entry too).
  *
  * `nextRunAt` is computed by the server at every create and update (the scheduler hooks of
  * `packages/server/src/domain/configuration`): the next occurrence of the expression after the
- * write, or null when the entry is disabled. Running the jobs comes later: for now the entries
- * are configuration only and nothing executes them. The runner will pick the enabled entries
- * whose `nextRunAt` has passed, run their job and move `nextRunAt` forward.
+ * write, or null when the entry is disabled. The runner (`packages/server/src/scheduler`) claims
+ * the enabled entries whose `nextRunAt` has passed, moves `nextRunAt` to the next occurrence and
+ * runs their job, keeping each run's history (`GET /api/conf/scheduler/{id}/runs`).
  */
 export const schedulerEntry = defineEntity({
   name: 'scheduler',
@@ -24,18 +26,11 @@ export const schedulerEntry = defineEntity({
   fields: {
     name: text({ label: { it: 'Nome', en: 'Name' }, required: true, max: 200, search: true, list: true }),
     description: longText({ label: { it: 'Descrizione', en: 'Description' }, max: 2000, search: true }),
-    job: text({
-      label: { it: 'Attività', en: 'Job' },
-      required: true,
-      max: 100,
-      upper: true,
-      // upper snake case once upper-cased: PURGE_SESSIONS, SEND_NOTICES_2
-      pattern: '^[A-Za-z][A-Za-z0-9]*(_[A-Za-z0-9]+)*$',
-      search: true,
-      list: true,
-    }),
+    job: lookup('SCHEDULER_JOB', { label: { it: 'Attività', en: 'Job' }, required: true, list: true }),
     // validated by the scheduler hooks (parseQuartzCron), which name the wrong part of the expression
-    cron: text({ label: { it: 'Frequenza (cron)', en: 'Frequency (cron)' }, required: true, max: 120, list: true }),
+    cron: text({ label: { it: 'Frequenza (cron)', en: 'Frequency (cron)' }, required: true, max: 120, list: true, widget: 'cron' }),
+    // checked by the scheduler hooks against the job's parameter schema
+    parameters: json({ label: { it: 'Parametri', en: 'Parameters' } }),
     enabled: boolean({ label: { it: 'Attivo', en: 'Enabled' }, required: true, default: true, list: true }),
     timezone: text({ label: { it: 'Fuso orario', en: 'Time zone' }, required: true, max: 64, check: 'timeZone', default: 'Europe/Rome' }),
     nextRunAt: datetime({ label: { it: 'Prossima esecuzione', en: 'Next run' }, readOnly: true, list: true }),

@@ -100,6 +100,7 @@ export const invoice = defineEntity({
     periodFrom: date({ label: { it: 'Periodo dal', en: 'Period from' } }),
     periodTo: date({ label: { it: 'Periodo al', en: 'Period to' } }),
     contract: reference('attachment', { label: { it: 'Contratto', en: 'Contract' }, view: 'signed-contracts' }),
+    job: reference('job', { label: { it: 'Commessa', en: 'Job' } }),
     creditedInvoice: reference('invoice', { label: { it: 'Fattura stornata', en: 'Credited invoice' }, readOnly: true }),
     paymentType: lookup('PAYMENT_TYPE', { label: { it: 'Modalità di pagamento', en: 'Payment method' }, required: true, default: 'BONIFICO' }),
     paymentTermsDays: integer({ label: { it: 'Termini di pagamento (giorni)', en: 'Payment terms (days)' }, min: 0, max: 365 }),

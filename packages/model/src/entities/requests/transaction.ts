@@ -105,6 +105,8 @@ export const transaction = defineEntity({
     plannedDate: date({ label: { it: 'Data pianificata', en: 'Planned date' }, list: true, staffOnly: true }),
     refusalMotivation: lookup('REFUSAL_MOTIVATION', { label: { it: 'Motivo del rifiuto', en: 'Refusal reason' }, staffOnly: true }),
     refusalNotes: longText({ label: { it: 'Note sul rifiuto', en: 'Refusal notes' }, max: 2000, staffOnly: true }),
+    // the business job (commessa) the request is done for: the company's staff set it
+    job: reference('job', { label: { it: 'Commessa', en: 'Job' }, staffOnly: true }),
     notes: longText({ label: { it: 'Note', en: 'Notes' }, max: 5000, search: true }),
     tags: tags({ label: { it: 'Etichette', en: 'Tags' } }),
   },

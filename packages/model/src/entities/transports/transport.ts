@@ -82,6 +82,7 @@ export const transport = defineEntity({
     // the sums of the pickups' estimates and of the deliveries' verified weights in kg: computed by the server
     estimatedKg: decimal(3, { label: { it: 'Peso stimato (kg)', en: 'Estimated weight (kg)' }, readOnly: true, list: true }),
     verifiedKg: decimal(3, { label: { it: 'Peso verificato (kg)', en: 'Verified weight (kg)' }, readOnly: true }),
+    job: reference('job', { label: { it: 'Commessa', en: 'Job' } }),
     notes: longText({ label: { it: 'Note', en: 'Notes' }, max: 5000, search: true }),
     tags: tags({ label: { it: 'Etichette', en: 'Tags' } }),
   },

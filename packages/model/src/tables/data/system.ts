@@ -131,4 +131,22 @@ export const TEMPLATE_PLACEHOLDERS: LookupTableSeed = {
   ],
 };
 
-export const SYSTEM_TABLES: LookupTableSeed[] = [LANGUAGE, ROLES, DOCUMENT_TYPE, SMTP, TEMPLATE_PLACEHOLDERS];
+/**
+ * The jobs a scheduler entry may run (issue 20): one value per job the server's domain modules
+ * declare (packages/server/src/scheduler), with its label; the server refuses an entry naming a
+ * code it does not run, and a test keeps this table and the server's registry the same.
+ */
+export const SCHEDULER_JOB: LookupTableSeed = {
+  code: 'SCHEDULER_JOB',
+  name: { it: 'Attività pianificabili', en: 'Schedulable jobs' },
+  description: 'The jobs the scheduler runs; a code the server does not know is refused (JOB_NOT_REGISTERED).',
+  values: [
+    v('DEADLINE_REMINDERS', 'Promemoria scadenze (Albo, ADR, autorizzazioni)', 'Deadline reminders (Albo, ADR, authorisations)'),
+    v('STORAGE_AGE_ALERTS', 'Avvisi giacenze oltre i limiti di stoccaggio', 'Storage-age alerts'),
+    v('OVERDUE_INVOICES', 'Avvisi fatture scadute non incassate', 'Overdue invoices'),
+    v('OUTBOX_RETRY', 'Invio delle mail in coda', 'Mail outbox retry'),
+    v('DATA_RETENTION', 'Pulizia dati scaduti', 'Data retention'),
+  ],
+};
+
+export const SYSTEM_TABLES: LookupTableSeed[] = [LANGUAGE, ROLES, DOCUMENT_TYPE, SMTP, TEMPLATE_PLACEHOLDERS, SCHEDULER_JOB];

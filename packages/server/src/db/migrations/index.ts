@@ -31,6 +31,10 @@ import * as m0029 from './0029-warehouse-ledger.js';
 import * as m0030 from './0030-list-indexes.js';
 import * as m0031 from './0031-invoicing.js';
 import * as m0032 from './0032-invoice-contracts-accounts.js';
+import * as m0033 from './0033-scheduler-runs.js';
+import * as m0034 from './0034-api-tokens.js';
+import * as m0035 from './0035-monitor.js';
+import * as m0036 from './0036-jobs.js';
 
 /**
  * Append-only: a migration, once released, is never edited; changes come as a new entry.
@@ -69,4 +73,8 @@ export const migrations: Record<string, Migration> = {
   '0030-list-indexes': m0030,
   '0031-invoicing': m0031,
   '0032-invoice-contracts-accounts': m0032,
+  '0033-scheduler-runs': m0033,
+  '0034-api-tokens': m0034,
+  '0035-monitor': m0035,
+  '0036-jobs': m0036,
 };

@@ -1,4 +1,4 @@
-import { CATALOGUE, conferral, conferralLine, fiscalCodeCheckLetter, isItalianFiscalCode, lookupTable, recordSchema, tableName, type Target, todayInItaly } from '@circula/model';
+import { CATALOGUE, conferral, conferralLine, fiscalCodeCheckLetter, generator, isItalianFiscalCode, italianInstant, lookupTable, recordSchema, tableName, type Target, todayInItaly } from '@circula/model';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { allocateIds, autoCode, insertRows } from '../../records/bulk.js';
@@ -7,7 +7,6 @@ import { writeHistoryMany, type HistoryEntry } from '../../records/history.js';
 import type { HookContext, RecordData } from '../../records/hooks.js';
 import { systemPrincipal, type SeedContext } from '../module.js';
 import { checkConferral, conferralTransition, type Conferral, type ConferralValues } from './hooks.js';
-import { generator } from '../../seed/demo-master-data.js';
 
 /**
  * Demo data of the activities area (DEMO_DATA, once, after the demo master data): a year of
@@ -108,18 +107,6 @@ function citizens(random: () => number, count: number): Citizen[] {
 // Times
 
 const DAY_MS = 86_400_000;
-
-/** The ISO instant of a wall-clock time in Italy (CET/CEST) on a day. */
-export function italianInstant(day: string, hour: number, minute: number): string {
-  const wall = Date.parse(`${day}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00Z`);
-  // Italy is UTC+1 or UTC+2: try both, keep the one that reads back as the wall clock
-  for (const offset of [1, 2]) {
-    const instant = new Date(wall - offset * 3_600_000);
-    const read = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant);
-    if (read === `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`) return instant.toISOString();
-  }
-  return new Date(wall - 3_600_000).toISOString();
-}
 
 const dayBefore = (today: string, days: number) => new Date(Date.parse(`${today}T12:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
 const weekday = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay();

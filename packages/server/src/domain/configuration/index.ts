@@ -3,6 +3,8 @@ import { entityConf, icon, schedulerEntry, type Catalogue } from '@circula/model
 import type { HookRegistry } from '../../records/hooks.js';
 import { entityConfHooks } from './entity-conf.js';
 import { iconHooks } from './icon.js';
+import { dataRetentionJob } from './jobs.js';
+import { seedSchedulerEntries } from './seed.js';
 import { schedulerHooks } from './scheduler.js';
 
 /** Adds the hooks of the configuration entities to a registry. */
@@ -13,4 +15,10 @@ export function registerConfigurationHooks(registry: HookRegistry, catalogue: Ca
   return registry;
 }
 
-export const configurationModule: DomainModule = { name: 'configuration', hooks: registerConfigurationHooks };
+/** Configuration entities' rules, the default scheduler entries and the data retention job. */
+export const configurationModule: DomainModule = {
+  name: 'configuration',
+  hooks: registerConfigurationHooks,
+  seed: seedSchedulerEntries,
+  jobs: [dataRetentionJob],
+};

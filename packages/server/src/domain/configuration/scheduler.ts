@@ -22,7 +22,7 @@ function withNextRun(entry: RecordData, values: RecordData, now: () => Date): Re
   };
 }
 
-/** Scheduler entries: quartz validation and `nextRunAt` (the jobs themselves do not run yet). */
+/** Scheduler entries: quartz validation and `nextRunAt` (the runner of src/scheduler moves it on as it runs them). */
 export function schedulerHooks(now: () => Date = () => new Date()): EntityHooks {
   return {
     async beforeCreate(_ctx, values) {

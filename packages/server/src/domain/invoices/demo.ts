@@ -1,9 +1,8 @@
-import { addDays, calendarMonth, CATALOGUE, dec, SIGNED_CONTRACT_TYPE, todayInItaly, toCents, type invoice, type RecordOf, type Target } from '@circula/model';
+import { addDays, calendarMonth, CATALOGUE, dec, generator, type invoice, type RecordOf, SIGNED_CONTRACT_TYPE, type Target, toCents, todayInItaly } from '@circula/model';
 import { sql } from 'kysely';
 import type { RecordData } from '../../records/hooks.js';
 import type { SeedContext } from '../module.js';
 import { systemPrincipal } from '../module.js';
-import { generator } from '../../seed/demo-master-data.js';
 import { insertDemoPdf, storeDemoPdf } from '../../seed/demo-document.js';
 import { textPdf } from '../privacy/seed.js';
 import { createCreditNote } from './credit.js';

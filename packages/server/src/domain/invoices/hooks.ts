@@ -109,7 +109,9 @@ export function registerInvoiceHooks(registry: HookRegistry): void {
     },
     async beforeUpdate(ctx, current, values) {
       if (current.status !== 'DRAFT') {
-        if (changesFields(current, values)) throw new AppError(409, 'INVOICE_ISSUED');
+        // the business job an invoice counts for is bookkeeping, not part of the fiscal document: it may still change
+        const { job: _job, ...document } = values;
+        if (changesFields(current, document)) throw new AppError(409, 'INVOICE_ISSUED');
         return values;
       }
       return priced(ctx.trx, current, values);

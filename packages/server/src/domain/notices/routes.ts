@@ -30,6 +30,8 @@ export type NoticeItem = z.infer<typeof noticeSchema>;
 
 const listQuery = z.object({
   unread: z.stringbool().optional(),
+  /** `read=true`: the notices already read only (the notices page's filter). */
+  read: z.stringbool().optional(),
   page: z.coerce.number().int().min(0).max(1_000_000).optional(),
   size: z.coerce.number().int().min(1).max(MAX_SIZE).optional(),
 });
@@ -76,7 +78,7 @@ const toItem = (row: Row): NoticeItem => ({
 
 /**
  * A signed-in user's own notices (issue 15): `GET /api/notices` (newest first; `unread=true`
- * for the unread ones only; with the count of unread ones), `PUT /api/notices/{id}/read` and
+ * for the unread ones only, `read=true` for the read ones; with the count of unread ones), `PUT /api/notices/{id}/read` and
  * `PUT /api/notices/read-all`. Nobody reads or marks another user's notices: another's id is 404.
  */
 export function noticeRoutes(app: FastifyInstance, db: Db, mail: MailService | null): void {
@@ -103,6 +105,7 @@ export function noticeRoutes(app: FastifyInstance, db: Db, mail: MailService | n
       const size = request.query.size ?? 20;
       let base = ndb.selectFrom('notice').where('user_id', '=', principal.userId);
       if (request.query.unread) base = base.where('read_at', 'is', null);
+      if (request.query.read) base = base.where('read_at', 'is not', null);
       const rows = await base.select(columns).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(size).offset(page * size).execute();
       const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
       const unread = request.query.unread ? total : await unreadOf(principal.userId);

@@ -27,6 +27,8 @@ export interface NoticeTable {
   read_at: NullableTimestamp;
   mail_status: ColumnType<NoticeMailStatus, NoticeMailStatus | undefined, NoticeMailStatus>;
   mail_claimed_at: NullableTimestamp;
+  /** A job's notice of one fact (a record's deadline): unique per user, so the fact is told once (migration 0033). */
+  dedupe_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 // a type alias (not an interface) so that it satisfies Kysely's table-map constraint

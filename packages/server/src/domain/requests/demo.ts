@@ -1,9 +1,8 @@
-import { transaction, transactionLine } from '@circula/model';
+import { generator, transaction, transactionLine } from '@circula/model';
 import { sql } from 'kysely';
 import { insertWithLines } from '../../records/bulk.js';
 import type { SeedContext } from '../module.js';
 import { estimatedKg } from './hooks.js';
-import { generator } from '../../seed/demo-master-data.js';
 
 /** How many demo requests: about 1 500 over the last twelve months (issue 15). */
 export const DEMO_REQUESTS = 1500;

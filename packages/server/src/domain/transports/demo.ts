@@ -1,12 +1,10 @@
-import { transport, transportStop, todayInItaly } from '@circula/model';
+import { generator, italianInstant, todayInItaly, transport, transportStop } from '@circula/model';
 import { sql, type Transaction } from 'kysely';
 import { insertWithLines } from '../../records/bulk.js';
-import { italianInstant } from '../activities/demo.js';
 import type { SeedContext } from '../module.js';
 import type { Database } from '../../db/schema.js';
 import { seedDemoFirs } from './fir/demo.js';
 import { DELIVERY, legalErrors, PICKUP, readRequests, readTripFacts, round3, type Stop } from './checks.js';
-import { generator } from '../../seed/demo-master-data.js';
 
 /** One in this many delivered loads is weighed off its estimate by up to 20 % (the FIR verifier's anomalies); the others within 5 %. */
 export const DEMO_ANOMALY_EVERY = 25;

@@ -1,8 +1,7 @@
-import { displacement, displacementLine, treatment, treatmentInput } from '@circula/model';
+import { displacement, displacementLine, italianInstant, treatment, treatmentInput } from '@circula/model';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { insertWithLines } from '../../records/bulk.js';
-import { italianInstant } from '../activities/demo.js';
 import type { SeedContext } from '../module.js';
 import { systemPrincipal } from '../module.js';
 import { round3, type Stop } from '../transports/checks.js';

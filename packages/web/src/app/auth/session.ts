@@ -14,7 +14,15 @@ import { userStore, type CurrentUser } from './user-store';
  * `beforeStore` runs before the user becomes current, so a page can decide where to land first.
  */
 export async function login(username: string, password: string, beforeStore?: (user: AuthUser) => void): Promise<CurrentUser> {
-  const user = await authApi.login(username, password);
+  return signedIn(await authApi.login(username, password), beforeStore);
+}
+
+/** Completes a single sign-on: the one-time code of `/sso-callback` becomes the session, as a sign-in does. */
+export async function loginWithSso(code: string, beforeStore?: (user: AuthUser) => void): Promise<CurrentUser> {
+  return signedIn(await authApi.ssoExchange(code), beforeStore);
+}
+
+async function signedIn(user: AuthUser, beforeStore?: (user: AuthUser) => void): Promise<CurrentUser> {
   beforeStore?.(user);
   queryClient.clear();
   userStore.set(user);

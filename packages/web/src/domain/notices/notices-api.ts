@@ -33,9 +33,18 @@ export const noticesKey = (userId: number | undefined) => ['notices', userId] as
 export const noticePath = (notice: Pick<Notice, 'route' | 'recordId'>): string | null =>
   notice.route && notice.recordId != null ? `/${notice.route}/${notice.recordId}` : null;
 
+/** Which notices the notices page lists. */
+export type NoticeFilter = 'all' | 'unread' | 'read';
+
+/** The notices page's query key: under `['notices']`, so marking one read refreshes the bell too. */
+export const noticesPageKey = (userId: number | undefined, filter: NoticeFilter, page: number, size: number) => ['notices', userId, 'page', filter, page, size] as const;
+
 // polling in the background: a failure is not worth a notification every minute
 export const noticesApi = {
   latest: (size = LATEST_NOTICES) => http.data<NoticePage>('/api/notices', { query: { size }, silent: true }),
   markRead: (id: number) => http.data<Notice>(`/api/notices/${id}/read`, { method: 'PUT', silent: true }),
+  /** A page of the notices page (`unread=true` / `read=true` filter them). */
+  page: (filter: NoticeFilter, page: number, size: number, signal?: AbortSignal) =>
+    http.data<NoticePage>('/api/notices', { query: { page, size, ...(filter === 'all' ? {} : { [filter]: true }) }, ...(signal ? { signal } : {}) }),
   markAllRead: () => http.data<{ marked: number; unread: number }>('/api/notices/read-all', { method: 'PUT' }),
 };

@@ -12,5 +12,8 @@ export const security: WebDomainModule = {
     groups: { page: { load: async () => (await import('../../features/security/GroupsPage')).GroupsPage } },
     authorities: { page: { load: async () => (await import('../../features/security/AuthoritiesPage')).AuthoritiesPage } },
     sessions: { page: { load: async () => (await import('../../features/security/SessionsPage')).SessionsPage } },
+    // read-only views of the security model: who holds which rights
+    profiles: { page: { load: async () => (await import('../../features/security/ProfilesPage')).ProfilesPage } },
+    authorizations: { page: { load: async () => (await import('../../features/security/AuthorizationsPage')).AuthorizationsPage } },
   },
 };

@@ -15,6 +15,7 @@ import { ErrorMessages } from './PlannerField';
 import { createTransport, TRANSPORT_TARGET, useRequestsEndpoint } from './planner-api';
 import {
   addRequest,
+  applyPickupOrder,
   defaultStops,
   deliveryTo,
   loadsOnBoard,
@@ -32,6 +33,7 @@ import {
   type PlanStop,
   type TripHeader,
 } from './planner-logic';
+import { PlannerMap } from './PlannerMap';
 import { RequestPicker } from './RequestPicker';
 import { LoadBar, StopList } from './StopList';
 import { TripFields, type VehicleFacts } from './TripFields';
@@ -97,6 +99,16 @@ export default function TransportPlanner({ sourceRoute, initialRequests, skipped
     } else {
       setStops((current) => removeRequest(current, request.id));
     }
+  }, []);
+
+  // the stops chosen and ordered on the map (issue 17): its requests become the trip's pickups
+  const applyMap = useCallback((ordered: PlanRequest[]) => {
+    setRequests((current) => {
+      const next = new Map(current);
+      for (const request of ordered) next.set(request.id, request);
+      return next;
+    });
+    setStops((current) => applyPickupOrder(current, ordered));
   }, []);
 
   const changeHeader = (next: TripHeader) => {
@@ -201,9 +213,12 @@ export default function TransportPlanner({ sourceRoute, initialRequests, skipped
               <Divider titlePlacement="start" style={{ margin: '8px 0' }}>
                 {t('TRANSPORT_PLANNER.STOPS')}
               </Divider>
-              <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
-                {t('TRANSPORT_PLANNER.ORDER_HINT')}
-              </Typography.Paragraph>
+              <Flex justify="space-between" align="flex-start" gap={8}>
+                <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+                  {t('TRANSPORT_PLANNER.ORDER_HINT')}
+                </Typography.Paragraph>
+                <PlannerMap requestsEndpoint={requestsEndpoint} requests={requests} stops={stops} disabled={busy} onApply={applyMap} />
+              </Flex>
               <ErrorMessages messages={errors.header.stops} testId="planner-errors-stops" />
               <StopList stops={stops} onChange={setStops} requests={requests} payloadKg={payload} errors={errors.stops} disabled={busy} />
               <Button icon={<PlusOutlined />} style={{ marginTop: 8 }} disabled={busy} onClick={() => setStops((current) => [...current, deliveryTo(null)])} data-testid="planner-add-delivery">

@@ -96,3 +96,40 @@ export function useRequestsEndpoint(sourceRoute: string, routes: readonly string
 
 /** `POST` the transport; a refusal (CONSTRAINT_VIOLATION…) rejects with the ApiError, shown by the planner. */
 export const createTransport = (body: Record<string, unknown>) => recordApi.create(TRANSPORT_TARGET, body);
+
+/** Most accepted requests the map shows (one page of the server's largest). */
+export const MAP_REQUESTS_LIMIT = 1000;
+
+/** A pickup point as the map places it: its name and the coordinates of its address (null without). */
+export interface PickupPlace {
+  id: number;
+  name: string;
+  lat: number | null;
+  lng: number | null;
+}
+
+const coordinate = (v: unknown, limit: number): number | null => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v.trim().replace(',', '.')) : NaN;
+  return Number.isFinite(n) && Math.abs(n) <= limit ? n : null;
+};
+
+/** A warehouse record's name and address coordinates (the address group's latitude/longitude). */
+export function pickupPlaceOf(row: Record<string, unknown> & { id: number }): PickupPlace {
+  const address = typeof row.address === 'object' && row.address !== null ? (row.address as Record<string, unknown>) : {};
+  const lat = coordinate(address.latitude, 90);
+  const lng = coordinate(address.longitude, 180);
+  return { id: row.id, name: typeof row.name === 'string' ? row.name : `#${row.id}`, lat: lat !== null && lng !== null ? lat : null, lng: lat !== null && lng !== null ? lng : null };
+}
+
+/** The pickup points by id, read through the list of warehouses (`id in …`, at most MAX_IN_FILTER per call). */
+export async function fetchPickupPlaces(endpoint: string, ids: readonly number[]): Promise<Map<number, PickupPlace>> {
+  const unique = [...new Set(ids)];
+  const out = new Map<number, PickupPlace>();
+  for (let i = 0; i < unique.length; i += MAX_IN_FILTER) {
+    const chunk = unique.slice(i, i + MAX_IN_FILTER);
+    const q = JSON.stringify({ filters: [{ field: 'id', op: 'in', value: chunk }] });
+    const page = await http.data<Page<ListRecord>>(endpoint, { query: { q, page: 0, size: chunk.length }, silent: true });
+    for (const row of page.items) out.set(row.id, pickupPlaceOf(row));
+  }
+  return out;
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addRequest,
+  applyPickupOrder,
   defaultStops,
   deliveries,
   loadsOnBoard,
@@ -152,5 +153,24 @@ describe('transport planner: the call', () => {
         { field: 'id', dir: 'asc' },
       ],
     });
+  });
+});
+
+describe('transport planner: stops chosen on the map', () => {
+  it('takes the pickups in the map order, keeping the deliveries in place', () => {
+    const stops = defaultStops([request(1, 9), request(2, 9), request(3, 9)]);
+    expect(shape(applyPickupOrder(stops, [request(3, 9), request(1, 9), request(2, 9)]))).toEqual(['P3@', 'P1@', 'P2@', 'D@9']);
+  });
+
+  it('drops the requests no longer chosen and adds the new ones where the map puts them', () => {
+    const stops = defaultStops([request(1, 9), request(2, 8)]);
+    const next = applyPickupOrder(stops, [request(4, 9), request(1, 9)]);
+    expect(shape(next)).toEqual(['P4@', 'P1@', 'D@9']);
+    // the keys of the stops kept stay (errors stay on them)
+    expect(next.find((s) => s.request === 1)!.key).toBe(stops.find((s) => s.request === 1)!.key);
+  });
+
+  it('nothing chosen empties the pickups and their named deliveries', () => {
+    expect(shape(applyPickupOrder(defaultStops([request(1, 8), request(2, 9), request(3, 9)]), []))).toEqual(['D@9']);
   });
 });

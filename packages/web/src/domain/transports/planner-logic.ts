@@ -171,6 +171,21 @@ export function moveStop(stops: readonly PlanStop[], from: number, to: number): 
 /** The requests picked up on the trip, in stop order. */
 export const pickedUp = (stops: readonly PlanStop[]): number[] => stops.flatMap((s) => (s.kind === PICKUP && s.request !== null ? [s.request] : []));
 
+/**
+ * The trip's pickups as chosen and ordered on the map: requests no longer chosen go (with the
+ * deliveries naming them), new ones are added as `addRequest` places them, and the pickups take
+ * the map's order in the places pickups hold (deliveries stay where they are).
+ */
+export function applyPickupOrder(stops: readonly PlanStop[], ordered: readonly PlanRequest[]): PlanStop[] {
+  const wanted = new Set(ordered.map((r) => r.id));
+  let next: PlanStop[] = [...stops];
+  for (const id of pickedUp(stops)) if (!wanted.has(id)) next = removeRequest(next, id);
+  for (const request of ordered) next = addRequest(next, request);
+  const pickups = new Map(next.flatMap((s) => (s.kind === PICKUP && s.request !== null ? [[s.request, s] as const] : [])));
+  const queue = ordered.flatMap((r) => (pickups.has(r.id) ? [pickups.get(r.id)!] : []));
+  return next.map((s) => (s.kind === PICKUP && s.request !== null ? (queue.shift() ?? s) : s));
+}
+
 /** The trip's own fields the planner edits. */
 export const TRIP_FIELDS = ['date', 'transporter', 'vehicle', 'trailer', 'driver', 'plannedDeparture'] as const;
 export type TripField = (typeof TRIP_FIELDS)[number];

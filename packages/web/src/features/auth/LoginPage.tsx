@@ -1,13 +1,14 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input, Typography } from 'antd';
+import { LockOutlined, LoginOutlined, UserOutlined } from '@ant-design/icons';
+import { Alert, Button, Divider, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { forbiddenReasonMessage } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { usePostLoginTarget } from '../../app/auth/guards';
 import { login } from '../../app/auth/session';
 import { useCurrentUser } from '../../app/auth/useAuth';
+import { getEnvironment } from '../../app/environment';
 import { forbiddenChangePasswordUrl } from '../../app/navigation';
 import { ForgotPasswordLink } from '../accounts/ResetLinkModal';
 import { loginErrorKey } from './auth-errors';
@@ -24,7 +25,11 @@ export function LoginPage() {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const { target, signedIn } = usePostLoginTarget();
-  const [errorKey, setErrorKey] = useState<string | null>(null);
+  const [searchParams] = useSearchParams();
+  // a failed single sign-on comes back as `/login?sso=<CODE>` (server auth/oidc.ts)
+  const ssoError = searchParams.get('sso');
+  const [errorKey, setErrorKey] = useState<string | null>(ssoError && /^SSO_[A-Z_]+$/.test(ssoError) ? `ERRORS.${ssoError}` : null);
+  const { sso, apiBaseUrl } = getEnvironment();
   const [submitting, setSubmitting] = useState(false);
 
   if (user) return <Navigate to={target ?? '/'} replace />;
@@ -69,6 +74,14 @@ export function LoginPage() {
             {t('LOGIN.SUBMIT')}
           </Button>
         </Form>
+        {sso.enabled && (
+          <>
+            <Divider plain>{t('LOGIN.SSO.OR')}</Divider>
+            <Button data-testid="login-sso" block icon={<LoginOutlined />} href={`${apiBaseUrl}/api/auth/oidc/start`} disabled={submitting}>
+              {sso.label || t('LOGIN.SSO.BUTTON')}
+            </Button>
+          </>
+        )}
         <div style={{ marginTop: 16, textAlign: 'center' }}>
           <ForgotPasswordLink />
         </div>

@@ -8,13 +8,15 @@ import { useReadableRoutes } from '../../app/auth/useReadableRoutes';
 import { AppIcon } from '../../app/shell/icons';
 import { composeMenu, labelText, menuLinks } from '../../app/shell/menu-model';
 import { roleLabel } from '../profile/role-label';
+import { DashboardFigures } from './DashboardFigures';
 
 // the storage warning is the warehouses' (a chunk of its own, for those who read the ledger)
 const StorageAgeCard = lazy(async () => ({ default: (await import('../../domain/warehouses/StorageAgeCard')).StorageAgeCard }));
 
 /**
  * Welcome card, the warnings the user's areas raise (stock past its storage limit, for those who
- * read the warehouse ledger) and shortcuts to the side-menu areas the user may read.
+ * read the warehouse ledger), the figures of the areas the user may read (issue 20, each linked to
+ * its filtered list) and shortcuts to the side-menu areas the user may read.
  */
 export function DashboardPage() {
   const { t, i18n } = useTranslation();
@@ -48,6 +50,8 @@ export function DashboardPage() {
           <StorageAgeCard />
         </Suspense>
       )}
+
+      <DashboardFigures />
 
       <Typography.Title level={4}>{t('DASHBOARD.SHORTCUTS')}</Typography.Title>
       {readable.isPending ? (

@@ -2,10 +2,14 @@ import type { LongTextField, TextField } from '@circula/model';
 import { Checkbox, DatePicker, Input, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { DATE_FORMAT, DATE_TIME_FORMAT } from '../../app/format';
+import { CronInput } from '../../features/cron/CronInput';
 import { usePickerLocale } from '../picker-locale';
 import type { FieldInputProps } from '../types';
 
-export function TextInput({ field: text, value, onChange, disabled, id }: FieldInputProps<TextField>) {
+export function TextInput(props: FieldInputProps<TextField>) {
+  const { field: text, value, onChange, disabled, id } = props;
+  // a quartz expression is edited with the cron helper (spec §9)
+  if (text.widget === 'cron') return <CronInput {...props} />;
   return (
     <Input
       id={id}

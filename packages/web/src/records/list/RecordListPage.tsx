@@ -1,5 +1,5 @@
 import { PlusOutlined, ReloadOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
-import { CATALOGUE, type EntityConf, type FilterSpec, type SortSpec, type Target } from '@circula/model';
+import { CATALOGUE, type EntityConf, type SortSpec, type Target } from '@circula/model';
 import { Alert, Button, Empty, Input, Space, Spin, Switch, Tag, Typography } from 'antd';
 import { Fragment, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { ExportButton } from './ExportButton';
 import { buildColumnDefs, columnLabel } from './list-column-defs';
 import { listColumns } from './list-columns';
 import type { ListRecord } from './list-api';
+import { filterText } from './list-filter-text';
 import { FILTERS_PARAM, parseListFilters, withListFilters, type ListFilters } from './list-url';
 import { RecordGrid, type GridFeedback } from './RecordGrid';
 import { useVisibleColumns } from './useVisibleColumns';
@@ -27,13 +28,6 @@ export function RecordListPage({ route }: { route: string }) {
   if (readable.isError) return <AreaLoadError />;
   if (!target || !readable.routes.has(route)) return <AreaForbidden />;
   return <RecordList key={route} target={target} conf={readable.entities.find((e) => e.route === route) ?? null} />;
-}
-
-function filterText(filter: FilterSpec, target: Target, language: string, t: (key: string) => string): string {
-  const field = target.entity.fields[filter.field];
-  const label = field?.label?.[language === 'en' ? 'en' : 'it'] ?? filter.field;
-  const value = filter.value === undefined ? '' : Array.isArray(filter.value) ? filter.value.join(', ') : String(filter.value);
-  return `${label} ${t(`RECORD_LIST.OPS.${filter.op}`)} ${value}`.trim();
 }
 
 function RecordList({ target, conf }: { target: Target; conf: EntityConf | null }) {
