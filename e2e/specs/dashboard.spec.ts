@@ -33,6 +33,10 @@ test('a manager opens the dashboard with the demo data and follows its figures t
   const requests = page.getByTestId('dashboard-requests-movement-requests');
   await expect(requests).toBeVisible();
   for (const section of ['dashboard-transports', 'dashboard-tonnes', 'dashboard-stock', 'dashboard-deadlines', 'dashboard-invoices']) await expect(page.getByTestId(section)).toBeVisible();
+  // the week's trips on the small map: markers (or their clusters) and a line per trip
+  const map = page.getByTestId('dashboard-transports-map');
+  await expect(map.locator('.leaflet-marker-icon').first()).toBeVisible();
+  await expect(map.locator('.circula-map-line').first()).toBeAttached();
   await expect(page.getByTestId('dashboard-period')).toHaveText(/^Periodo dal \d{2}\/\d{2}\/\d{4} al \d{2}\/\d{2}\/\d{4}$/);
   await expect(page.getByTestId('dashboard-requests-movement-requests-total')).toHaveText(/^\d{1,3}(\.\d{3})*$/);
   await expect(page.getByTestId('dashboard-invoices-revenue')).toHaveText(/€$/);

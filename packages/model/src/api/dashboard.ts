@@ -44,7 +44,15 @@ export interface DashboardRequests {
   age: (DashboardCount & { bucket: DashboardAgeBucket })[];
 }
 
-/** One transport of the week, for the compact list (and, later, the map). */
+/** A stop of a transport on the dashboard's map: its place, where the warehouse has coordinates. */
+export interface DashboardTransportStop {
+  kind: 'PICKUP' | 'DELIVERY';
+  name: string;
+  lat: number;
+  lng: number;
+}
+
+/** One transport of the week, for the compact list and the small map. */
 export interface DashboardTransport {
   id: number;
   code: string;
@@ -52,6 +60,8 @@ export interface DashboardTransport {
   date: string;
   status: string;
   estimatedKg: number | null;
+  /** Its stops in order, those whose warehouse has coordinates. */
+  stops: DashboardTransportStop[];
 }
 
 export interface DashboardTransportSpan extends DashboardCount {

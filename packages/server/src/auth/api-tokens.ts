@@ -12,7 +12,7 @@ import type { Db } from '../db/connect.js';
 import type { ApiTokensTable } from '../db/schema.js';
 import { AppError, forbidden, notFound } from '../http/errors.js';
 import { can } from '../records/policy.js';
-import { orderAuthorities, type Principal } from './users.js';
+import { orderAuthorities, userAuthoritiesColumn, type Principal } from './users.js';
 
 /**
  * Personal API tokens (issue 20, route `token`). A token is `circ_<prefix>_<secret>`: the prefix
@@ -138,10 +138,7 @@ export class ApiTokenService {
         'u.username',
         'u.lang',
         'u.enabled',
-        sql<string | null>`(
-          select string_agg(distinct ga.authority_code, ',') from user_groups ug
-          join group_authorities ga on ga.group_id = ug.group_id
-          where ug.user_id = u.id)`.as('authorities'),
+        userAuthoritiesColumn(),
       ])
       .where('t.prefix', '=', prefix)
       .executeTakeFirst();

@@ -12,7 +12,7 @@ import { LoginThrottle, signInLimits, type AttemptLimits } from './login-throttl
 import { PrincipalCache } from './principal-cache.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { hashToken, newRefreshToken, signAccessToken, verifyAccessToken } from './tokens.js';
-import { loadAuthorities, orderAuthorities, toAuthUser, type Principal } from './users.js';
+import { loadAuthorities, orderAuthorities, toAuthUser, userAuthoritiesColumn, type Principal } from './users.js';
 
 export interface ClientInfo {
   address: string;
@@ -216,11 +216,7 @@ export class AuthService {
         'u.username',
         'u.lang',
         's.expires_at',
-        // one comma-joined string: splitting it is far cheaper than parsing a PostgreSQL array
-        sql<string | null>`(
-          select string_agg(distinct ga.authority_code, ',') from user_groups ug
-          join group_authorities ga on ga.group_id = ug.group_id
-          where ug.user_id = u.id)`.as('authorities'),
+        userAuthoritiesColumn(),
       ])
       .where('s.id', '=', claims.sessionId)
       .where('s.user_id', '=', claims.userId)

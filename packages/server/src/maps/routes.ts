@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import {
   dataOf,
   directionsRequestSchema,
@@ -11,11 +10,11 @@ import {
   reverseGeocodeQuerySchema,
   reverseGeocodeResultSchema,
 } from '@circula/model';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requirePrincipal } from '../auth/request-auth.js';
+import { registerPerUserRateLimit } from '../http/per-user-rate-limit.js';
 import type { AppContext } from '../domain/module.js';
-import { AppError } from '../http/errors.js';
 import { MapsService } from './service.js';
 
 export interface MapsRoutesOptions {
@@ -24,8 +23,6 @@ export interface MapsRoutesOptions {
   service?: MapsService;
 }
 
-/** Per signed-in user (the address only for a request without one, which the auth hook refuses anyway). */
-const perUser = (request: FastifyRequest) => (request.principal ? `user:${request.principal.userId}` : `ip:${request.ip}`);
 
 /**
  * The maps calls (API.md "Maps" and `POST /api/maps/optimize`), each for a signed-in user.
@@ -35,13 +32,7 @@ const perUser = (request: FastifyRequest) => (request.principal ? `user:${reques
 export async function mapsRoutes(app: FastifyInstance, { ctx, service = new MapsService(ctx.db, ctx.catalogue, ctx.config.maps) }: MapsRoutesOptions): Promise<void> {
   const limits = ctx.config.maps;
   app.addHook('onClose', () => service.close());
-  // preHandler: after the request-auth hook has found the principal the limit is keyed on
-  await app.register(rateLimit, {
-    global: false,
-    hook: 'preHandler',
-    keyGenerator: perUser,
-    errorResponseBuilder: () => new AppError(429, 'TOO_MANY_REQUESTS'),
-  });
+  await registerPerUserRateLimit(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['maps'];
 

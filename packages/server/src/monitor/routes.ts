@@ -1,10 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import rateLimit from '@fastify/rate-limit';
 import { isAdmin, MONITOR_PAGE_VIEWS_PER_REPORT, SECURITY_EVENT_TYPES } from '@circula/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePrincipal } from '../auth/request-auth.js';
+import { registerPerUserRateLimit } from '../http/per-user-rate-limit.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
 import { AppError, badRequest, unauthorized } from '../http/errors.js';
@@ -50,8 +50,6 @@ export const usabilitySchema = z.object({
     .max(MONITOR_PAGE_VIEWS_PER_REPORT),
 });
 
-/** Per signed-in user, else per address. */
-const perUser = (request: FastifyRequest) => (request.principal ? `user:${request.principal.userId}` : `ip:${request.ip}`);
 
 export interface MonitorRoutesOptions {
   db: Db;
@@ -64,12 +62,7 @@ export interface MonitorRoutesOptions {
  * on every call), the web app's own reports, and `GET /metrics` (Prometheus text).
  */
 export async function monitorRoutes(app: FastifyInstance, { db, config, recorder }: MonitorRoutesOptions): Promise<void> {
-  await app.register(rateLimit, {
-    global: false,
-    hook: 'preHandler',
-    keyGenerator: perUser,
-    errorResponseBuilder: () => new AppError(429, 'TOO_MANY_REQUESTS'),
-  });
+  await registerPerUserRateLimit(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['monitor'];
   const mdb = withMonitorTables(db);

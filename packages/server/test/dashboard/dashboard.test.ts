@@ -108,6 +108,13 @@ describe('dashboard', () => {
     for (const s of transports.week.byStatus) expect(await listTotal(admin, s.link), s.status).toBe(s.count);
     expect(transports.items.length).toBe(Math.min(transports.week.count, 50));
     expect(transports.items.every((i) => i.date >= week.from && i.date <= week.to)).toBe(true);
+    // each trip's stops with a place, in order, for the small map: the demo sites all have coordinates
+    for (const item of transports.items.slice(0, 5)) {
+      const { rows } = await sql<{ kind: string; lat: string }>`
+        select s.kind, w.address->>'latitude' as lat from transport_stop s join warehouse w on w.id = s.warehouse
+        where s.parent_id = ${item.id} and not s.deleted order by s.line_no, s.id`.execute(t.db);
+      expect(item.stops.map((s) => [s.kind, s.lat])).toEqual(rows.map((r) => [r.kind, Number(r.lat)]));
+    }
 
     // tonnes: the ledger's loads by EER code and month, net of reversed loads
     const tonnes = d.tonnes!;

@@ -155,9 +155,34 @@ export async function transportsSection(dc: DashboardContext): Promise<Dashboard
       date: String(r.date),
       status: String(r.status),
       estimatedKg: r.estimatedKg === null || r.estimatedKg === undefined ? null : Number(r.estimatedKg),
+      stops: [],
     }),
   );
+  await placeStops(dc, items);
   return { today: span('t', dc.today, dc.today, todayFilter), week: span('w', week.from, week.to, weekFilter), items };
+}
+
+/** A coordinate kept as text in a warehouse's address group, as a number (null when not one). */
+const coordinate = (column: 'latitude' | 'longitude') =>
+  sql<number | null>`case when (w.address->>${column}) ~ '^\\s*-?[0-9]+(\\.[0-9]+)?\\s*$' then (w.address->>${column})::float8 end`;
+
+/**
+ * The stops of the transports listed, in order, with their warehouse's place (one query): the
+ * small map draws each trip. The stops are part of a transport the user reads; a warehouse without
+ * coordinates leaves its stop off the map.
+ */
+async function placeStops(dc: DashboardContext, items: DashboardTransport[]): Promise<void> {
+  if (items.length === 0) return;
+  const { rows } = await sql<{ transport: string; kind: string; name: string; lat: number | null; lng: number | null }>`
+    select s.parent_id as transport, s.kind, w.name, ${coordinate('latitude')} as lat, ${coordinate('longitude')} as lng
+    from transport_stop s join warehouse w on w.id = s.warehouse
+    where s.parent_id = any(${items.map((i) => i.id)}::bigint[]) and not s.deleted
+    order by s.parent_id, s.line_no, s.id`.execute(dc.ctx.db);
+  const byId = new Map(items.map((i) => [i.id, i]));
+  for (const row of rows) {
+    if (row.lat === null || row.lng === null) continue;
+    byId.get(Number(row.transport))?.stops.push({ kind: row.kind === 'DELIVERY' ? 'DELIVERY' : 'PICKUP', name: row.name, lat: Number(row.lat), lng: Number(row.lng) });
+  }
 }
 
 const LEDGER = 'warehouse-movements';

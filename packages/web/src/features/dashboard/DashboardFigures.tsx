@@ -1,7 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import type { DashboardAnswer, DashboardDeadline, DashboardInvoices, DashboardLink, DashboardRequests, DashboardStock, DashboardTonnes, DashboardTransports } from '@circula/model';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, DatePicker, Empty, Flex, List, Progress, Row, Space, Spin, Statistic, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, DatePicker, Empty, Flex, List, Progress, Row, Skeleton, Space, Spin, Statistic, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,8 @@ import { fetchDashboard, fieldLabel, listHref, routeLabel, statusColor, statusLa
 
 // ECharts, only for those who read the ledger: a chunk of its own, loaded with the chart
 const TonnesChart = lazy(() => import('./TonnesChart'));
+// Leaflet is a chunk of its own, fetched when a week with transports is shown
+const TransportsMap = lazy(() => import('./TransportsMap'));
 
 const ISO_DAY = 'YYYY-MM-DD';
 
@@ -178,11 +180,11 @@ function TransportsCard({ transports }: { transports: DashboardTransports }) {
           </Col>
         ))}
       </Row>
-      {/*
-        TRANSPORTS MAP PLACE: the small map of today's and this week's transports goes here, above
-        the list, once the map dialog of features/map can be embedded (issue 20); until then the
-        week's transports are the list below.
-      */}
+      {transports.items.some((item) => item.stops.length > 0) && (
+        <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 240, marginTop: 12 }} />}>
+          <TransportsMap transports={transports.items} />
+        </Suspense>
+      )}
       <List
         size="small"
         style={{ marginTop: 12, maxHeight: 260, overflowY: 'auto' }}

@@ -12,6 +12,7 @@ import { listHref, tonnesCellLink } from './dashboard-api';
 import { DashboardFigures } from './DashboardFigures';
 import type TonnesChartComponent from './TonnesChart';
 import { tonnesOption } from './TonnesChart';
+import { transportMarkers } from './TransportsMap';
 
 // the chart itself needs a canvas: a stand-in that offers the same click (code 0, month 1)
 vi.mock('./TonnesChart', async (original) => ({
@@ -59,7 +60,19 @@ const ANSWER: DashboardAnswer = {
   transports: {
     today: { from: '2026-11-25', to: '2026-11-25', count: 3, link: link('transport', { field: 'date', op: 'eq', value: '2026-11-25' }), byStatus: [] },
     week: { from: '2026-11-23', to: '2026-11-29', count: 1, link: link('transport', { field: 'date', op: 'between', value: ['2026-11-23', '2026-11-29'] }), byStatus: [] },
-    items: [{ id: 328, code: 'TRA-000328', date: '2026-11-23', status: 'COMPLETED', estimatedKg: 14400 }],
+    items: [
+      {
+        id: 328,
+        code: 'TRA-000328',
+        date: '2026-11-23',
+        status: 'COMPLETED',
+        estimatedKg: 14400,
+        stops: [
+          { kind: 'PICKUP', name: 'Stabilimento di Monza', lat: 45.5845, lng: 9.2744 },
+          { kind: 'DELIVERY', name: 'Piattaforma di Pioltello', lat: 45.4977, lng: 9.3264 },
+        ],
+      },
+    ],
   },
   tonnes: {
     months: ['2026-10', '2026-11'],
@@ -161,6 +174,11 @@ describe('dashboard figures', () => {
     expect(hrefFilters(within(transports).getByTestId('dashboard-transports-week').getAttribute('href')!)).toEqual([{ field: 'date', op: 'between', value: ['2026-11-23', '2026-11-29'] }]);
     expect(within(screen.getByTestId('dashboard-transports-list')).getByText('TRA-000328').closest('a')!.getAttribute('href')).toBe('/transport/328');
     expect(screen.getByTestId('dashboard-transports-list').textContent).toContain('14.400 kg');
+    // the week's trips on the small map (Leaflet, loaded on demand)
+    const map = await screen.findByTestId('dashboard-transports-map');
+    expect(map.getAttribute('aria-label')).toBe('Mappa dei trasporti della settimana');
+    await waitFor(() => expect(map.querySelector('.leaflet-container, .leaflet-pane')).not.toBeNull());
+    expect(map.querySelectorAll('path.circula-map-line').length + map.querySelectorAll('.circula-map-line').length).toBeGreaterThan(0);
 
     // tonnes: one decimal, Italian grouping; the codes' table links to each code's load rows
     expect(screen.getByTestId('dashboard-tonnes-total').textContent).toBe('Totale 230,9 t');
@@ -232,6 +250,14 @@ describe('dashboard figures', () => {
 });
 
 describe('dashboard links', () => {
+  it("the small map's markers are the week's stops with a place, titled with the trip and the site", () => {
+    const markers = transportMarkers(ANSWER.transports!.items);
+    expect(markers.map((m) => [m.id, m.title, m.position])).toEqual([
+      ['328:0', 'TRA-000328 · Stabilimento di Monza', { lat: 45.5845, lng: 9.2744 }],
+      ['328:1', 'TRA-000328 · Piattaforma di Pioltello', { lat: 45.4977, lng: 9.3264 }],
+    ]);
+  });
+
   it('opens the list with the filters in the URL the list page reads', () => {
     const filters = [period, { field: 'status', op: 'eq' as const, value: 'DONE' }];
     const href = listHref(link('movement-requests', ...filters));

@@ -99,6 +99,7 @@ export class LeafletMap {
   private readonly plain: L.LayerGroup;
   private readonly markers = new Map<string, Entry>();
   private route: L.Polyline | null = null;
+  private lines: L.Polyline[] = [];
   private clustered = true;
 
   constructor(
@@ -230,6 +231,14 @@ export class LeafletMap {
     if (!geometry || geometry.length < 2) return;
     this.route = L.polyline(geometry.map(([lat, lng]): L.LatLngTuple => [lat, lng]), { color: '#1677ff', weight: 5, opacity: 0.8, className: 'circula-map-route' }).addTo(this.map);
     this.map.fitBounds(this.route.getBounds(), { padding: [24, 24] });
+  }
+
+  /** Several lines at once (a trip each, on the dashboard's small map); an empty list takes them off. */
+  setLines(lines: readonly (readonly [number, number][])[]): void {
+    this.lines.forEach((line) => line.remove());
+    this.lines = lines
+      .filter((points) => points.length >= 2)
+      .map((points) => L.polyline(points.map(([lat, lng]): L.LatLngTuple => [lat, lng]), { color: '#1677ff', weight: 3, opacity: 0.6, className: 'circula-map-line' }).addTo(this.map));
   }
 
   /** Shows every marker (the default zoom when there is one). */
