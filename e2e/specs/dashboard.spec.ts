@@ -37,6 +37,18 @@ test('a manager opens the dashboard with the demo data and follows its figures t
   const map = page.getByTestId('dashboard-transports-map');
   await expect(map.locator('.leaflet-marker-icon').first()).toBeVisible();
   await expect(map.locator('.circula-map-line').first()).toBeAttached();
+
+  // the guided help of the page: counter, arrow keys, the highlighted target above the page (spec §2)
+  await page.getByTestId('tour-button').click();
+  const counter = page.getByTestId('tour-counter');
+  await expect(counter).toHaveText(/^1 \/ \d+$/);
+  await expect(page.getByTestId('dashboard-period-picker')).toHaveCSS('z-index', '101');
+  await page.keyboard.press('ArrowRight');
+  await expect(counter).toHaveText(/^2 \/ \d+$/);
+  await page.keyboard.press('ArrowLeft');
+  await expect(counter).toHaveText(/^1 \/ \d+$/);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('tour')).toHaveCount(0);
   await expect(page.getByTestId('dashboard-period')).toHaveText(/^Periodo dal \d{2}\/\d{2}\/\d{4} al \d{2}\/\d{2}\/\d{4}$/);
   await expect(page.getByTestId('dashboard-requests-movement-requests-total')).toHaveText(/^\d{1,3}(\.\d{3})*$/);
   await expect(page.getByTestId('dashboard-invoices-revenue')).toHaveText(/€$/);

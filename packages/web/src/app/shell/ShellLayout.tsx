@@ -4,13 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { NoticeBell } from '../../domain/notices/NoticeBell';
 import { GlobalSearchBar } from '../../features/global-search/GlobalSearchBar';
+import { TourButton } from '../../features/tour/TourButton';
 import { useCurrentUser } from '../auth/useAuth';
 import { useReadableRoutes } from '../auth/useReadableRoutes';
 import { LanguageSwitch } from './LanguageSwitch';
 import { SideMenu } from './SideMenu';
 import { SystemMenu } from './SystemMenu';
 
-/** The authenticated shell: side menu, header with global search, language switch and system menu, the page. */
+/** The authenticated shell: side menu, header with global search, help tour, language switch and system menu, the page. */
 export function ShellLayout() {
   const { t } = useTranslation();
   const user = useCurrentUser();
@@ -40,6 +41,7 @@ export function ShellLayout() {
             <GlobalSearchBar />
           </div>
           <div style={{ display: 'flex', alignItems: 'center', gap: 16 }}>
+            <TourButton />
             <LanguageSwitch />
             <NoticeBell />
             <SystemMenu user={user} readable={routes} confs={byRoute} />
