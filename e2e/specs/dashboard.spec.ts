@@ -42,7 +42,7 @@ test('a manager opens the dashboard with the demo data and follows its figures t
   await page.getByTestId('tour-button').click();
   const counter = page.getByTestId('tour-counter');
   await expect(counter).toHaveText(/^1 \/ \d+$/);
-  await expect(page.getByTestId('dashboard-period-picker')).toHaveCSS('z-index', '101');
+  await expect(page.getByTestId('dashboard-period-bar')).toHaveCSS('z-index', '101');
   await page.keyboard.press('ArrowRight');
   await expect(counter).toHaveText(/^2 \/ \d+$/);
   await page.keyboard.press('ArrowLeft');

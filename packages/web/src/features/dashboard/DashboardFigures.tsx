@@ -57,7 +57,7 @@ export function DashboardFigures() {
         <Typography.Title level={4} style={{ margin: 0 }}>
           {t('DASHBOARD.FIGURES.TITLE')}
         </Typography.Title>
-        <Space wrap>
+        <Space wrap data-testid="dashboard-period-bar">
           {data && (
             <Typography.Text type="secondary" data-testid="dashboard-period">
               {t('DASHBOARD.FIGURES.PERIOD', { from: formatDate(data.from), to: formatDate(data.to) })}

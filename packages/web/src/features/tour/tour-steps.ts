@@ -50,7 +50,7 @@ export const TOURS: readonly TourDefinition[] = [
     id: 'DASHBOARD',
     page: testId('dashboard'),
     steps: [
-      { key: 'PERIOD', target: testId('dashboard-period-picker') },
+      { key: 'PERIOD', target: testId('dashboard-period-bar') },
       { key: 'FIGURES', target: testId('dashboard-figures') },
       { key: 'TRANSPORTS', target: testId('dashboard-transports') },
       { key: 'DEADLINES', target: testId('dashboard-deadlines') },
