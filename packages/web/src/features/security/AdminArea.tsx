@@ -11,6 +11,29 @@ import { InfiniteGrid } from '../../records/list/InfiniteGrid';
 import { qParam, sortParam, sortSpecs } from '../../records/list/list-request';
 import { fetchPage } from './security-api';
 
+/**
+ * The free-text search of the administration lists: typed text (`draft`) searched on Enter or the
+ * button; clearing the box searches everything again at once.
+ */
+export function AdminSearch({ draft, onDraft, onSearch }: { draft: string; onDraft: (text: string) => void; onSearch: (text: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Input.Search
+      data-testid="admin-search"
+      allowClear
+      enterButton={<SearchOutlined />}
+      placeholder={t('SECURITY.SEARCH')}
+      value={draft}
+      onChange={(e) => {
+        onDraft(e.target.value);
+        if (!e.target.value) onSearch('');
+      }}
+      onSearch={onSearch}
+      style={{ width: 320 }}
+    />
+  );
+}
+
 export function AreaTitle({ route, extra }: { route: string; extra?: ReactNode }) {
   const { i18n } = useTranslation();
   const area = findArea(route);
@@ -76,19 +99,7 @@ export function AdminList<T>({ route, endpoint, columnDefs, rowId, searchable, f
       <AreaTitle route={route} extra={actions} />
       <Space wrap style={{ marginBottom: 12 }}>
         {searchable && (
-          <Input.Search
-            data-testid="admin-search"
-            allowClear
-            enterButton={<SearchOutlined />}
-            placeholder={t('SECURITY.SEARCH')}
-            value={draft}
-            onChange={(e) => {
-              setDraft(e.target.value);
-              if (!e.target.value) setText('');
-            }}
-            onSearch={(value) => setText(value)}
-            style={{ width: 320 }}
-          />
+          <AdminSearch draft={draft} onDraft={setDraft} onSearch={setText} />
         )}
         {controls}
         <Typography.Text type="secondary" data-testid="admin-total">

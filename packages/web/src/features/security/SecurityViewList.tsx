@@ -1,12 +1,12 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Input, Space, Table, Typography } from 'antd';
+import { Alert, Button, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../app/format';
 import { qParam } from '../../records/list/list-request';
-import { AreaTitle } from './AdminArea';
+import { AdminSearch, AreaTitle } from './AdminArea';
 import { fetchPage } from './security-api';
 
 const PAGE_SIZE = 20;
@@ -30,24 +30,13 @@ export function SecurityViewList<T extends object>({ route, endpoint, columns, r
     <div data-testid={`admin-${route}`}>
       <AreaTitle route={route} />
       <Space wrap style={{ marginBottom: 12 }}>
-        <Input.Search
-          data-testid="admin-search"
-          allowClear
-          enterButton={<SearchOutlined />}
-          placeholder={t('SECURITY.SEARCH')}
-          value={draft}
-          onChange={(e) => {
-            setDraft(e.target.value);
-            if (!e.target.value) {
-              setText('');
-              setPage(0);
-            }
-          }}
+        <AdminSearch
+          draft={draft}
+          onDraft={setDraft}
           onSearch={(value) => {
             setText(value);
             setPage(0);
           }}
-          style={{ width: 320 }}
         />
         <Typography.Text type="secondary" data-testid="admin-total">
           {data ? t('SECURITY_VIEWS.TOTAL', { count: data.total, formatted: formatNumber(data.total) }) : ''}
