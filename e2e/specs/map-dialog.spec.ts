@@ -261,6 +261,21 @@ test('map dialog: 30 stops in STAGE (clustered, spiderfied), the first locked, o
   const pickups = stopLabels.filter((l) => l.includes('Ritiro')).map((l) => l.replace(/^.*Ritiro /, '').trim());
   expect(pickups).toEqual(optimised);
 
+  // the planner's own guided help, above its drawer (issue 20): counter, arrow keys, the highlighted
+  // part above the mask, and Escape closes the tour, not the planner
+  await planner.getByTestId('planner-tour').click();
+  const counter = page.getByTestId('tour-counter');
+  await expect(counter).toHaveText('1 / 6');
+  const maskZ = Number(await page.getByTestId('tour-mask').evaluate((e) => getComputedStyle(e).zIndex));
+  expect(maskZ).toBeGreaterThan(1000);
+  await expect(planner.getByTestId('planner-requests')).toHaveCSS('z-index', String(maskZ + 1));
+  await page.keyboard.press('ArrowRight');
+  await expect(counter).toHaveText('2 / 6');
+  await page.screenshot({ path: test.info().outputPath('planner-tour.png') });
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('tour')).toHaveCount(0);
+  await expect(planner.getByTestId('planner-map')).toBeVisible();
+
   // the provider fails: the notification, and back to STAGE with the stops as they were
   osrm.failing = true;
   const again = await openMap(page);

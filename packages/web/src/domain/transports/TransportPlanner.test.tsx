@@ -172,4 +172,30 @@ describe('transport planner', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByTestId('planner-create'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/transport/42'), { timeout: 10_000 });
   });
+
+  it('opens its guided tour with its "?" on the first step, above the drawer, and Escape leaves the planner open', async () => {
+    serve(() => ({ status: 201, body: { data: { id: 42, code: 'TRA-000042' } } }));
+    await openPlanner([R1, R2]);
+    await screen.findByTestId('planner-requests');
+    fireEvent.click(screen.getByTestId('planner-tour'));
+    expect((await screen.findByTestId('tour-counter')).textContent).toBe('1 / 6');
+    expect(screen.getByTestId('tour-title').textContent).toBe('Richieste da pianificare');
+    // the keys go to the tour's panel, inside the drawer (its focus trap, its Escape)
+    expect(screen.getByTestId('tour').contains(document.activeElement)).toBe(true);
+    expect(screen.getByTestId('transport-planner').contains(screen.getByTestId('tour'))).toBe(true);
+    // antd's drawers are at 1000: the mask above, the highlighted requests above the mask
+    const mask = Number(screen.getByTestId('tour-mask').style.zIndex);
+    expect(mask).toBeGreaterThan(1000);
+    expect(Number(screen.getByTestId('planner-requests').style.zIndex)).toBe(mask + 1);
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'ArrowRight' });
+    expect(screen.getByTestId('tour-counter').textContent).toBe('2 / 6');
+    expect(Number(screen.getByTestId('planner-trip-fields').style.zIndex)).toBe(mask + 1);
+    expect(screen.getByTestId('planner-requests').style.zIndex).toBe('');
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByTestId('tour')).toBeNull());
+    expect(screen.getByTestId('planner-trip-fields').style.zIndex).toBe('');
+    // the tour closed, not the planner: no "close without creating?" question
+    expect(screen.queryByText('Chiudere senza creare il trasporto?')).toBeNull();
+    expect(screen.getByTestId('planner-stops')).toBeTruthy();
+  });
 });

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/errors';
 import { notifySuccess } from '../../app/notifications';
 import { formatNumber } from '../../app/format';
+import { TourButton } from '../../features/tour/TourButton';
 import { useReferenceTarget } from '../../fields/abilities';
 import { useRecordSummary } from '../../fields/records-api';
 import { reportError } from '../../records/form/record-errors';
@@ -170,7 +171,13 @@ export default function TransportPlanner({ sourceRoute, initialRequests, skipped
         onClose();
         if (created !== null) void navigate(`/${TRANSPORT_TARGET.route}/${created}`);
       }}
-      extra={createButton}
+      extra={
+        <Flex gap={8} align="center">
+          {/* the shell's "?" is under the drawer: the planner's own opens its tour above it */}
+          <TourButton tour="PLANNER" label="TOUR.PLANNER_HELP" testId="planner-tour" />
+          {createButton}
+        </Flex>
+      }
       styles={split ? { body: { overflow: 'hidden', paddingBottom: 0 } } : undefined}
       destroyOnHidden
       data-testid="transport-planner"

@@ -1,7 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Drawer } from 'antd';
 import { MemoryRouter } from 'react-router';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n';
 import { TourButton } from './TourButton';
 
@@ -90,5 +91,57 @@ describe('guided tour', () => {
     expect(screen.queryByTestId('tour-counter')).toBeNull();
     await user.click(screen.getByTestId('tour-close'));
     await waitFor(() => expect(screen.queryByTestId('tour')).toBeNull());
+  });
+
+  it('opens a given tour inside a drawer above the drawer, and Escape closes the tour only', async () => {
+    const user = userEvent.setup();
+    const closeDrawer = vi.fn();
+    render(
+      <MemoryRouter initialEntries={['/rdr']}>
+        <div data-testid="record-list">
+          <button data-testid="list-new">Nuovo</button>
+        </div>
+        <Drawer open size="100%" title="Pianifica trasporto" onClose={closeDrawer} extra={<TourButton tour="PLANNER" label="TOUR.PLANNER_HELP" testId="planner-tour" />}>
+          <div data-testid="planner-requests" />
+          <div data-testid="planner-trip-fields" style={{ backgroundColor: 'rgb(1, 2, 3)' }} />
+          <ol data-testid="planner-stops" />
+        </Drawer>
+      </MemoryRouter>,
+    );
+    // the drawer's layer: antd's z-index for drawers and modals (jsdom leaves it as the CSS variable)
+    const layer = Number(getComputedStyle(document.querySelector('.ant-drawer')!).getPropertyValue('--ant-drawer-z-index-popup'));
+    expect(layer).toBe(1000);
+    expect(screen.getByTestId('planner-tour').getAttribute('aria-label')).toBe('Guida del pianificatore');
+
+    await user.click(screen.getByTestId('planner-tour'));
+    // the planner's tour, not the list's below it; the steps whose target is missing are skipped
+    expect((await screen.findByTestId('tour-counter')).textContent).toBe('1 / 3');
+    expect(screen.getByTestId('tour-title').textContent).toBe('Richieste da pianificare');
+    const mask = Number(screen.getByTestId('tour-mask').style.zIndex);
+    expect(mask).toBeGreaterThan(layer);
+    expect(Number(zIndex('planner-requests'))).toBeGreaterThan(mask);
+    expect(Number(screen.getByTestId('tour').style.zIndex)).toBeGreaterThan(Number(zIndex('planner-requests')));
+    expect(zIndex('list-new')).toBe('');
+    // inside the drawer: its focus trap keeps the keyboard on the tour
+    expect(screen.getByTestId('planner-tour').closest('.ant-drawer')?.contains(screen.getByTestId('tour'))).toBe(true);
+    // a target without a background gets the page's while it is lifted
+    expect(screen.getByTestId('planner-requests').style.backgroundColor).not.toBe('');
+
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByTestId('tour-counter').textContent).toBe('2 / 3');
+    expect(Number(zIndex('planner-trip-fields'))).toBeGreaterThan(mask);
+    expect(screen.getByTestId('planner-trip-fields').style.backgroundColor).toBe('rgb(1, 2, 3)');
+    expect(zIndex('planner-requests')).toBe('');
+    expect(screen.getByTestId('planner-requests').style.backgroundColor).toBe('');
+    await user.keyboard('{ArrowUp}');
+    expect(screen.getByTestId('tour-title').textContent).toBe('Tappe');
+    expect(screen.getByTestId('tour-counter').textContent).toBe('3 / 3');
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('tour')).toBeNull());
+    expect(closeDrawer).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(screen.getByTestId('planner-tour'));
+    expect(zIndex('planner-stops')).toBe('');
+    expect(screen.getByTestId('planner-stops').style.position).toBe('');
   });
 });

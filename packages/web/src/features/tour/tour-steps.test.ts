@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import it_ from '../../i18n/parts/tour.it.json';
 import en from '../../i18n/parts/tour.en.json';
-import { availableSteps, counterText, keyAction, moveStep, pickTour, TOURS, type TourDefinition } from './tour-steps';
+import { availableSteps, counterText, keyAction, maskZIndex, moveStep, panelSide, pickTour, tourById, TOURS, type TourDefinition } from './tour-steps';
 
 const tour: TourDefinition = {
   id: 'LIST',
@@ -52,6 +52,29 @@ describe('tour steps', () => {
     expect(pickTour(on('record-list'))?.id).toBe('LIST');
     expect(pickTour(on('record-list', 'record-page'))?.id).toBe('RECORD');
     expect(pickTour(on('profile'))).toBeNull();
+    // the planner's drawer covers the list it was opened from
+    expect(pickTour(on('record-list', 'transport-planner'))?.id).toBe('PLANNER');
+  });
+
+  it('declare the planner: 4 to 6 steps on its parts, each a selector of data-testid, found by id', () => {
+    const planner = tourById('PLANNER')!;
+    expect(planner.page).toBe('[data-testid="transport-planner"]');
+    expect(planner.steps.length).toBeGreaterThanOrEqual(4);
+    expect(planner.steps.length).toBeLessThanOrEqual(6);
+    expect(new Set(planner.steps.map((s) => s.key)).size).toBe(planner.steps.length);
+    for (const step of planner.steps) {
+      expect(step.key).toMatch(/^[A-Z_]+$/);
+      // one selector or a group of them, each a planner's data-testid
+      for (const part of step.target.split(', ')) expect(part).toMatch(/^\[data-testid="planner-[a-z-]+"\]$/);
+    }
+    expect(planner.steps.map((s) => s.key)).toEqual(['REQUESTS', 'TRIP', 'MAP', 'STOPS', 'LOAD', 'CREATE']);
+    expect(planner.steps.map((s) => s.target)).toEqual(
+      expect.arrayContaining(['[data-testid="planner-trip-fields"]', '[data-testid="planner-map"]', '[data-testid="planner-create"]']),
+    );
+    // the stops' step holds while the trip has none yet
+    const stops = planner.steps.find((s) => s.key === 'STOPS')!;
+    expect(availableSteps({ ...planner, steps: [stops] }, (selector) => selector === stops.target).map((s) => s.key)).toEqual(['STOPS']);
+    expect(tourById('LIST')?.id).toBe('LIST');
   });
 
   it('declare the list toolbar, search, grid and "Nuovo", the record status bar, edit and tabs', () => {
@@ -60,7 +83,8 @@ describe('tour steps', () => {
     expect(targets('RECORD')).toEqual(['[data-testid="status-bar"]', '[data-testid="record-edit"]', '[data-testid="record-tabs"]']);
   });
 
-  it('have a title and a content in Italian and English for every step', () => {
+  it('have a title and a content in Italian and English for every step, the planner\'s included', () => {
+    expect(TOURS.map((t) => t.id)).toContain('PLANNER');
     for (const dict of [it_, en]) {
       const steps = dict.TOUR.STEPS as Record<string, Record<string, { TITLE?: string; CONTENT?: string }>>;
       for (const t of TOURS) {
@@ -70,5 +94,32 @@ describe('tour steps', () => {
         }
       }
     }
+  });
+});
+
+describe('tour layers', () => {
+  it('put the mask above the layers the tour opens in, never below the shell\'s 100', () => {
+    expect(maskZIndex([])).toBe(100);
+    expect(maskZIndex(['auto', 'auto', '10'])).toBe(100);
+    // inside the planner's drawer (antd's drawers and modals are at 1000)
+    expect(maskZIndex(['auto', '1000', 'auto', '1000'])).toBe(1001);
+    expect(maskZIndex(['1050', '', 'auto'])).toBe(1051);
+  });
+});
+
+describe('tour panel', () => {
+  const panel = { width: 360, height: 200 };
+  const viewport = { width: 1600, height: 900 };
+  it('stays bottom right unless the target is under it there and not on the left', () => {
+    // the planner's create button, top right
+    expect(panelSide({ left: 1400, top: 10, width: 150, height: 32 }, panel, viewport)).toBe('right');
+    // its stops, bottom of the right column
+    expect(panelSide({ left: 900, top: 500, width: 650, height: 380 }, panel, viewport)).toBe('left');
+    // its requests, on the left
+    expect(panelSide({ left: 24, top: 80, width: 800, height: 800 }, panel, viewport)).toBe('right');
+    // as wide as the page: under both corners, it stays right
+    expect(panelSide({ left: 0, top: 600, width: 1600, height: 300 }, panel, viewport)).toBe('right');
+    // not laid out (jsdom)
+    expect(panelSide({ left: 0, top: 0, width: 0, height: 0 }, panel, viewport)).toBe('right');
   });
 });

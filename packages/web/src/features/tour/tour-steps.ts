@@ -18,15 +18,30 @@ export interface TourDefinition {
   steps: readonly TourStep[];
 }
 
-export type TourId = 'DASHBOARD' | 'LIST' | 'RECORD';
+export type TourId = 'PLANNER' | 'DASHBOARD' | 'LIST' | 'RECORD';
 
 const testId = (id: string) => `[data-testid="${id}"]`;
 
 /**
- * Most specific first: a record page may embed lists. The transport planner is left out: it is a modal
- * above the shell header, so the help button cannot be reached while it is open.
+ * Most specific first: a record page may embed lists. The transport planner is a full-screen drawer
+ * above the shell header, whose "?" cannot be reached while it is open: the planner has a "?" of its
+ * own that opens the PLANNER tour by its id (tourById), above the drawer. It is first here as it
+ * covers whatever page it was opened on.
  */
 export const TOURS: readonly TourDefinition[] = [
+  {
+    id: 'PLANNER',
+    page: testId('transport-planner'),
+    steps: [
+      { key: 'REQUESTS', target: testId('planner-requests') },
+      { key: 'TRIP', target: testId('planner-trip-fields') },
+      { key: 'MAP', target: testId('planner-map') },
+      // the stops, or the hint shown while the trip has none
+      { key: 'STOPS', target: `${testId('planner-stops')}, ${testId('planner-no-stops')}` },
+      { key: 'LOAD', target: testId('planner-totals') },
+      { key: 'CREATE', target: testId('planner-create') },
+    ],
+  },
   {
     id: 'RECORD',
     page: testId('record-page'),
@@ -62,6 +77,40 @@ export const TOURS: readonly TourDefinition[] = [
 /** The tour of the page on show: the first whose page element is present, or null. */
 export function pickTour(present: (selector: string) => boolean, tours: readonly TourDefinition[] = TOURS): TourDefinition | null {
   return tours.find((tour) => present(tour.page)) ?? null;
+}
+
+/** A tour by its id (the planner's own "?" button). */
+export function tourById(id: TourId, tours: readonly TourDefinition[] = TOURS): TourDefinition | null {
+  return tours.find((tour) => tour.id === id) ?? null;
+}
+
+/**
+ * The z-index of the tour's mask: above every layer the tour is opened in (the z-index of its
+ * ancestors: in the planner, the drawer's 1000), and never below the shell's 100. The highlighted
+ * target goes one above it, the panel two.
+ */
+export function maskZIndex(ancestorZIndexes: readonly string[], floor = 100): number {
+  const numbers = ancestorZIndexes.map((z) => Number.parseInt(z, 10)).filter((z) => Number.isFinite(z));
+  return Math.max(floor, ...numbers.map((z) => z + 1));
+}
+
+export interface Box {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * The bottom corner the tour's panel goes to: the right one, unless the highlighted target lies under
+ * it there and not on the left (the planner's stops and totals, in its right column).
+ */
+export function panelSide(target: Box, panel: { width: number; height: number }, viewport: { width: number; height: number }, margin = 24): 'left' | 'right' {
+  const overlaps = (left: number) => {
+    const top = viewport.height - margin - panel.height;
+    return target.left < left + panel.width && target.left + target.width > left && target.top < top + panel.height && target.top + target.height > top;
+  };
+  return overlaps(viewport.width - margin - panel.width) && !overlaps(margin) ? 'left' : 'right';
 }
 
 /** The steps whose target is on the page: a missing target is skipped. */
