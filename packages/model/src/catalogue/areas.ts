@@ -149,10 +149,6 @@ const PLANNED: Readonly<Record<string, { it: string; en: string }>> = {
     it: "Qui arriveranno gli account degli utenti.",
     en: "This area will hold users' accounts.",
   },
-  'print-templates': {
-    it: "Qui arriveranno i modelli di stampa di FIR, registri e fatture, con i loro segnaposto.",
-    en: "This area will hold the print templates of FIRs, registers and invoices, with their placeholders.",
-  },
 };
 
 export const AREAS: readonly AreaDefinition[] = DECLARED.map((area) => (Object.hasOwn(PLANNED, area.route) ? { ...area, planned: PLANNED[area.route]! } : area));

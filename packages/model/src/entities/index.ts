@@ -8,6 +8,7 @@ import { tag } from './configuration/tag.js';
 import { privacyDefinition, serviceAgreement } from './configuration/privacy.js';
 import { businessUnit, cmsResource, cmsStructure } from './configuration/business.js';
 import { communication, emailTemplate } from './configuration/mail.js';
+import { printTemplate } from './configuration/print.js';
 import { alboAuthorisation } from './subjects/albo-authorisation.js';
 import { subjectRelation } from './subjects/subject-relation.js';
 import { SUBJECT_VIEWS, subject } from './subjects/subject.js';
@@ -36,6 +37,7 @@ export { TREATMENT_STATUSES } from './warehouses/treatment.js';
 export { DISPLACEMENT_STATUSES } from './warehouses/displacement.js';
 export { INVOICE_STATUSES, SUPPLIER_INVOICE_STATUSES } from './invoicing/invoice.js';
 export { JOB_STATUSES } from './jobs/job.js';
+export { PRINT_DOCUMENTS, PRINT_DOCUMENT_CODES, PRINT_HEADER_MAX_LINES, isPrintDocument, type PrintDocumentCode } from './configuration/print.js';
 
 export { ATTACHMENT_OWNERS, SIGNED_CONTRACT_TYPE, attachmentOwner, type AttachmentOwnerKind } from './attachments/attachments.js';
 export { AREA_SUBJECT_ASSIGNMENTS } from './places/area.js';
@@ -43,7 +45,7 @@ export { DEFAULT_BUSINESS_UNIT_ID, DEFAULT_BUSINESS_UNIT_TYPE } from './configur
 
 /** The base entities, as objects: domain modules register their hooks by these, never by a name. */
 export {
-  alboAuthorisation, area, attachment, bizService, businessUnit, chemistry, cmsResource, cmsStructure, communication, emailTemplate, entityConf,
+  alboAuthorisation, area, attachment, bizService, businessUnit, chemistry, cmsResource, cmsStructure, communication, emailTemplate, printTemplate, entityConf,
   fraction, icon, loadUnit, material, note, privacyDefinition, schedulerEntry, serviceAgreement, subject, subjectRelation, tableValue, tag,
   vehicle, warehouse, waste, transaction, transactionLine, conferral, conferralLine, msaActivity, sampling, samplingResult,
   transport, transportStop, fir, warehouseMovement, treatment, treatmentInput, treatmentOutput, displacement, displacementLine,
@@ -52,7 +54,7 @@ export {
 export { lookupTable as lookupTableEntity };
 
 /** Every base entity of the application; each family adds its declarations here. */
-export const ENTITIES: EntityDefinition[] = [lookupTable, tableValue, tag, schedulerEntry, icon, entityConf, subject, waste, loadUnit, material, bizService, vehicle, warehouse, area, alboAuthorisation, note, attachment, fraction, chemistry, subjectRelation, emailTemplate, communication, privacyDefinition, serviceAgreement, businessUnit, cmsStructure, cmsResource, transaction, conferral, msaActivity, sampling, transport, fir, warehouseMovement, treatment, displacement, pricelist, invoice, supplierInvoice, accountMovement, job];
+export const ENTITIES: EntityDefinition[] = [lookupTable, tableValue, tag, schedulerEntry, icon, entityConf, subject, waste, loadUnit, material, bizService, vehicle, warehouse, area, alboAuthorisation, note, attachment, fraction, chemistry, subjectRelation, emailTemplate, printTemplate, communication, privacyDefinition, serviceAgreement, businessUnit, cmsStructure, cmsResource, transaction, conferral, msaActivity, sampling, transport, fir, warehouseMovement, treatment, displacement, pricelist, invoice, supplierInvoice, accountMovement, job];
 
 /** The child entities whose records are lines of a header (LinesField): tables of their own, no endpoints. */
 export const LINE_ENTITIES: EntityDefinition[] = [transactionLine, conferralLine, samplingResult, transportStop, treatmentInput, treatmentOutput, displacementLine, pricelistRow, invoiceLine, supplierInvoiceLine];

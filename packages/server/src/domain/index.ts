@@ -23,6 +23,7 @@ import { vehiclesModule } from './vehicles/index.js';
 import { warehousesModule } from './warehouses/index.js';
 import { invoicesModule } from './invoices/index.js';
 import { jobsModule } from './jobs/index.js';
+import { printTemplatesModule } from './print-templates/index.js';
 import { wasteModule } from './waste/index.js';
 
 /**
@@ -46,6 +47,7 @@ export const DOMAIN_MODULES: readonly DomainModule[] = [
   warehousesModule,
   invoicesModule,
   jobsModule,
+  printTemplatesModule,
   noticesModule,
   calendarModule,
   dashboardModule,

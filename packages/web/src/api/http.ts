@@ -57,7 +57,8 @@ export interface HttpClient {
   /** POSTs a multipart form (a file upload); resolves to the envelope's `data`. */
   upload<T>(url: string, form: FormData, options?: Omit<RequestOptions, 'json' | 'form' | 'formData'>): Promise<T>;
   /** GETs a file as a Blob (with the bearer token, which a plain link cannot carry). */
-  blob(url: string, options?: Omit<RequestOptions, 'json' | 'form' | 'formData'>): Promise<Blob>;
+  /** A file the API answers (a PDF), also to a POST with a JSON body (a preview). */
+  blob(url: string, options?: Omit<RequestOptions, 'form' | 'formData'>): Promise<Blob>;
   /** Refreshes the token now (single flight); rejects with ApiError when the server refuses. */
   refresh(): Promise<CurrentUser>;
   resolveUrl(url: string): string;

@@ -63,14 +63,14 @@ describe('routes and guards', () => {
   });
 
   it('shows a readable area as in preparation, with its Italian title', async () => {
-    vi.stubGlobal('fetch', readable(['dashboard', 'print-templates']));
+    vi.stubGlobal('fetch', readable(['dashboard', 'accounts']));
     signIn(['ROLE_USER', 'ACCESS_BACKOFFICE']);
-    renderAt('/print-templates/5/edit');
+    renderAt('/accounts/5/edit');
     const page = await screen.findByTestId('area-placeholder');
-    expect(page.getAttribute('data-route')).toBe('print-templates');
-    expect(page.textContent).toContain('Modelli di stampa');
+    expect(page.getAttribute('data-route')).toBe('accounts');
+    expect(page.textContent).toContain('Account');
     expect(page.textContent).toContain('In preparazione');
-    expect(screen.getByTestId('area-planned').textContent).toMatch(/^Qui arriveranno i modelli di stampa/);
+    expect(screen.getByTestId('area-planned').textContent).toMatch(/^Qui arriveranno gli account degli utenti/);
   });
 
   it('answers 403 for an area the server does not list as readable', async () => {

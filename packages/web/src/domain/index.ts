@@ -17,12 +17,13 @@ import { jobs } from './jobs';
 import { registry } from './registry';
 import { scheduler } from './scheduler';
 import { tokens } from './tokens';
+import { printTemplates } from './print-templates';
 
 /**
  * The web domain modules: what each domain area adds to the generic pages (tabs, sections,
  * toolbar actions) or replaces (a page of its own). A new area adds its folder and one line here.
  */
-export const WEB_DOMAIN_MODULES: readonly WebDomainModule[] = [attachments, security, mail, subjects, requests, activities, calendar, notices, transports, firs, warehouses, invoices, scheduler, monitor, jobs, registry, tokens];
+export const WEB_DOMAIN_MODULES: readonly WebDomainModule[] = [attachments, security, mail, subjects, requests, activities, calendar, notices, transports, firs, warehouses, invoices, scheduler, monitor, jobs, registry, tokens, printTemplates];
 
 export const WEB_SLOTS: SlotRegistry = createSlotRegistry(WEB_DOMAIN_MODULES);
 

@@ -124,6 +124,10 @@ export const TEMPLATE_PLACEHOLDERS: LookupTableSeed = {
     v('INVOICE_TOTAL', 'Totale della fattura', 'Invoice total', { alpha1: 'invoice', extraValue: '{{invoice.total}}' }),
     v('INVOICE_DUE_DATE', 'Scadenza del pagamento', 'Payment due date', { alpha1: 'invoice', extraValue: '{{invoice.dueDate}}' }),
     v('COMPANY_NAME', "Ragione sociale dell'azienda", 'Company name', { alpha1: 'company', extraValue: '{{company.name}}' }),
+    v('COMPANY_VAT_NUMBER', "Partita IVA dell'azienda", 'Company VAT number', { alpha1: 'company', extraValue: '{{company.vatNumber}}' }),
+    v('COMPANY_FISCAL_CODE', "Codice fiscale dell'azienda", 'Company tax code', { alpha1: 'company', extraValue: '{{company.fiscalCode}}' }),
+    v('COMPANY_ADDRESS', "Indirizzo della sede dell'azienda", 'Company address', { alpha1: 'company', extraValue: '{{company.address}}' }),
+    v('COMPANY_EMAIL', "Email dell'azienda", 'Company email', { alpha1: 'company', extraValue: '{{company.email}}' }),
     v('USER_FULLNAME', "Nome e cognome dell'utente", 'User full name', { alpha1: 'user', extraValue: '{{user.fullname}}' }),
     v('REGISTRATION_LINK', 'Link di registrazione', 'Registration link', { alpha1: 'link', extraValue: '{{links.registration}}' }),
     v('PASSWORD_RESET_LINK', 'Link di recupero della password', 'Password recovery link', { alpha1: 'link', extraValue: '{{links.passwordRecovery}}' }),
@@ -149,4 +153,20 @@ export const SCHEDULER_JOB: LookupTableSeed = {
   ],
 };
 
-export const SYSTEM_TABLES: LookupTableSeed[] = [LANGUAGE, ROLES, DOCUMENT_TYPE, SMTP, TEMPLATE_PLACEHOLDERS, SCHEDULER_JOB];
+/**
+ * The documents a print template may dress (issue 20; the model's PRINT_DOCUMENTS says which
+ * placeholders, languages and parts each takes, and a test keeps the two the same).
+ */
+export const PRINT_DOCUMENT: LookupTableSeed = {
+  code: 'PRINT_DOCUMENT',
+  name: { it: 'Documenti stampabili', en: 'Printable documents' },
+  description: 'The documents the application prints as PDF; a print template names one of them.',
+  values: [
+    v('INVOICE', 'Fattura e nota di credito (copia di cortesia)', 'Invoice and credit note (courtesy copy)'),
+    v('FIR', 'Formulario di identificazione del rifiuto (FIR)', 'Waste identification form (FIR)'),
+    v('REGISTER', 'Registro di carico e scarico', 'Load and unload register'),
+    v('CONFERRAL_RECEIPT', 'Ricevuta di conferimento', 'Conferral receipt'),
+  ],
+};
+
+export const SYSTEM_TABLES: LookupTableSeed[] = [LANGUAGE, ROLES, DOCUMENT_TYPE, SMTP, TEMPLATE_PLACEHOLDERS, SCHEDULER_JOB, PRINT_DOCUMENT];

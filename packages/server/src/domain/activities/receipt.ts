@@ -1,8 +1,12 @@
-import { conferral, DEFAULT_BUSINESS_UNIT_TYPE, type Catalogue } from '@circula/model';
+import { conferral, type Catalogue } from '@circula/model';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import PDFDocument from 'pdfkit';
+import { printable } from '../invoices/pdf.js';
+import { installationCompany, printFrame } from '../print-templates/context.js';
+import { drawPageFrame, stampPrintTemplate } from '../print-templates/frame.js';
+import type { PrintFrame } from '../print-templates/templates.js';
 import { z } from 'zod';
 import { requirePrincipal } from '../../auth/request-auth.js';
 import type { Db } from '../../db/connect.js';
@@ -55,18 +59,14 @@ const statusLabel = (status: string) => conferral.statuses?.list.find((s) => s.c
 export async function receiptData(db: Db, record: RecordData): Promise<ReceiptData> {
   const lines = (record.lines ?? []) as { waste: number; description: string | null; weightKg: number; accepted: boolean | null; refusalReason: string | null }[];
   const wasteIds = [...new Set(lines.map((l) => l.waste))];
-  const [{ rows: wastes }, { rows: cdrs }, { rows: issuers }] = await Promise.all([
+  const [{ rows: wastes }, { rows: cdrs }, issuer] = await Promise.all([
     sql<{ id: number; display_code: string | null; code: string | null; description: { it?: string } | null }>`
       select id, display_code, code, description from waste where id = any(${wasteIds}::bigint[])`.execute(db),
     sql<{ name: string; address: Address | null }>`select name, address from warehouse where id = ${record.cdr as number}`.execute(db),
     // the company that runs the CDR and issues the receipt: the subject of the DEFAULT business unit
-    sql<{ name: string; last_name: string | null; vat_number: string | null; addresses: Address[] | null }>`
-      select s.name, s.last_name, s.vat_number, s.addresses
-      from business_unit u join subject s on s.id = u.subject and not s.deleted
-      where not u.deleted order by (u.type = ${DEFAULT_BUSINESS_UNIT_TYPE}) desc, u.id limit 1`.execute(db),
+    installationCompany(db),
   ]);
   const waste = new Map(wastes.map((w) => [Number(w.id), w]));
-  const issuer = issuers[0];
   let conferrer: ReceiptData['conferrer'];
   if (record.company != null) {
     const { rows } = await sql<{ name: string; last_name: string | null; vat_number: string | null; fiscal_code: string | null }>`
@@ -92,7 +92,7 @@ export async function receiptData(db: Db, record: RecordData): Promise<ReceiptDa
     code: String(record.code ?? record.id),
     status: String(record.status ?? ''),
     conferredAt: String(record.conferredAt),
-    issuer: issuer ? { name: [issuer.name, issuer.last_name].filter(Boolean).join(' '), vatNumber: issuer.vat_number, address: addressLine(issuer.addresses?.[0]) } : null,
+    issuer: issuer ? { name: issuer.name, vatNumber: issuer.vatNumber, address: issuer.address } : null,
     cdr: { name: cdrs[0]?.name ?? '', address: addressLine(cdrs[0]?.address) },
     conferrer,
     vehiclePlate: (record.vehiclePlate as string | null) ?? null,
@@ -116,7 +116,7 @@ export async function receiptData(db: Db, record: RecordData): Promise<ReceiptDa
  * The receipt as an A4 PDF, in Italian. Standard Helvetica (WinAnsi: the Italian accented letters
  * are in it); `compress: false` leaves the content streams readable (tests).
  */
-export function receiptPdf(data: ReceiptData, options: { compress?: boolean } = {}): Promise<Buffer> {
+export function receiptPdf(data: ReceiptData, options: { compress?: boolean; frame?: PrintFrame | null } = {}): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
@@ -132,6 +132,9 @@ export function receiptPdf(data: ReceiptData, options: { compress?: boolean } = 
   });
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
+  // the print template's header and footer on every page (issue 20)
+  drawPageFrame(doc, options.frame, left);
+  doc.on('pageAdded', () => drawPageFrame(doc, options.frame, left));
 
   // the issuer
   if (data.issuer) {
@@ -211,6 +214,12 @@ export function receiptPdf(data: ReceiptData, options: { compress?: boolean } = 
     doc.moveDown(1);
   }
 
+  // the print template's closing text
+  if (options.frame?.closing) {
+    doc.font('Helvetica').fontSize(9).text(printable(options.frame.closing), left, doc.y, { width });
+    doc.moveDown(1);
+  }
+
   // signatures
   if (doc.y > doc.page.height - doc.page.margins.bottom - 80) doc.addPage();
   doc.moveDown(2);
@@ -220,6 +229,7 @@ export function receiptPdf(data: ReceiptData, options: { compress?: boolean } = 
   doc.text('Firma del conferente', left + width / 2 + 20, sy, { width: width / 2 - 20 });
   doc.moveTo(left, sy + 40).lineTo(left + width / 2 - 20, sy + 40).stroke();
   doc.moveTo(left + width / 2 + 20, sy + 40).lineTo(left + width, sy + 40).stroke();
+  stampPrintTemplate(doc, options.frame);
   doc.end();
   return done;
 }
@@ -236,8 +246,10 @@ export function receiptRoutes(app: FastifyInstance, db: Db, catalogue: Catalogue
     `${target.endpoint}/:id/receipt`,
     { schema: { tags: ['conferral'], params: z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }) } },
     async (request, reply) => {
-      const record = await records.get(requirePrincipal(request), target, request.params.id);
-      const pdf = await receiptPdf(await receiptData(db, record));
+      const principal = requirePrincipal(request);
+      const record = await records.get(principal, target, request.params.id);
+      const data = await receiptData(db, record);
+      const pdf = await receiptPdf(data, { frame: await printFrame(db, principal, { document: 'CONFERRAL_RECEIPT', data }, 'it') });
       const file = `ricevuta-${String(record.code ?? record.id)}.pdf`;
       return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${file}"`).header('cache-control', 'no-store').send(pdf);
     },

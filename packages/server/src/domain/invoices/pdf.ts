@@ -1,4 +1,6 @@
 import PDFDocument from 'pdfkit';
+import { drawPageFrame, stampPrintTemplate } from '../print-templates/frame.js';
+import type { PrintFrame } from '../print-templates/templates.js';
 import type { InvoiceAddress, InvoiceBuyer, InvoiceDocument, InvoiceDocumentLine, InvoiceParty, InvoiceSeller, InvoiceVatSummary } from './document.js';
 
 /*
@@ -146,7 +148,7 @@ const LATIN1 = /^[\x20-\x7e\xa0-\xff]*$/;
  * breaks kept; a character outside WinAnsi becomes its letter without accents when it has one, else
  * "?" (pdfkit would write a code the font does not have).
  */
-function printable(text: string): string {
+export function printable(text: string): string {
   let out = '';
   for (const ch of text.normalize('NFC').replace(/\r\n?/g, '\n')) {
     const code = ch.codePointAt(0)!;
@@ -250,7 +252,7 @@ const SUMMARY_COLUMNS: Column[] = [
 ];
 
 /** The invoice or credit note as an A4 PDF, in Italian. */
-export function invoicePdf(invoice: InvoiceDocument, options: { compress?: boolean } = {}): Promise<Buffer> {
+export function invoicePdf(invoice: InvoiceDocument, options: { compress?: boolean; frame?: PrintFrame | null } = {}): Promise<Buffer> {
   const kind = DOCUMENT_TYPES[invoice.documentType];
   const identity = `${kind} n. ${invoice.number} del ${italianDate(invoice.issueDate)}`;
   const money = (value: string) => italianAmount(value, invoice.currency);
@@ -632,6 +634,16 @@ export function invoicePdf(invoice: InvoiceDocument, options: { compress?: boole
     }
   }
 
+  // ---- the print template's closing text (issue 20), a paragraph at a time ---------------------
+
+  if (options.frame?.closing) {
+    y += 6;
+    for (const paragraph of options.frame.closing.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean)) {
+      ensure(wrappedHeight(paragraph, WIDTH, TEXT));
+      y += para(paragraph, MARGIN, y, WIDTH, TEXT) + 5;
+    }
+  }
+
   // ---- footers -------------------------------------------------------------------------------------
 
   const range = doc.bufferedPageRange();
@@ -640,7 +652,9 @@ export function invoicePdf(invoice: InvoiceDocument, options: { compress?: boole
     rule(MARGIN, RIGHT, FOOTER_RULE);
     one(COURTESY_COPY, MARGIN, FOOTER_RULE + 5, WIDTH - 80, { ...SMALL, size: 6.5 });
     one(`Pagina ${i - range.start + 1} di ${range.count}`, RIGHT - 76, FOOTER_RULE + 4.5, 76, { ...TEXT, size: 7.5 }, 'right');
+    drawPageFrame(doc, options.frame, MARGIN);
   }
+  stampPrintTemplate(doc, options.frame);
 
   doc.end();
   return done;

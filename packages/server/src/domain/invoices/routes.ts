@@ -11,13 +11,15 @@ import type { RecordOf } from '@circula/model';
 import { createCreditNote } from './credit.js';
 import { invoiceDocument } from './data.js';
 import { fatturaPaXml } from './fatturapa/xml.js';
+import { printFrame } from '../print-templates/context.js';
 import { invoicePdf } from './pdf.js';
 import { issueDrafts } from './issue.js';
 import { invoiceRun } from './run.js';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const params = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
-const ISSUED = new Set(['ISSUED', 'SENT', 'PAID', 'CANCELLED']);
+/** The statuses of an invoice that has a number: its FatturaPA file and PDF exist. */
+export const ISSUED = new Set(['ISSUED', 'SENT', 'PAID', 'CANCELLED']);
 
 /**
  * The invoicing calls of API.md "Operations": the invoice run, an issued invoice's FatturaPA XML
@@ -87,8 +89,10 @@ export function invoiceRoutes(app: FastifyInstance, db: Db, catalogue: Catalogue
   });
 
   api.get(`${invoices.endpoint}/:id/pdf`, { schema: { tags: ['invoices'], params } }, async (request, reply) => {
-    const record = await readIssued(requirePrincipal(request), request.params.id);
-    const pdf = await invoicePdf(await invoiceDocument(db, record));
+    const principal = requirePrincipal(request);
+    const record = await readIssued(principal, request.params.id);
+    const data = await invoiceDocument(db, record);
+    const pdf = await invoicePdf(data, { frame: await printFrame(db, principal, { document: 'INVOICE', data }, 'it') });
     const file = `${record.documentType === 'TD04' ? 'Nota-di-credito' : 'Fattura'}-${String(record.documentNumber).replaceAll('/', '-')}.pdf`;
     return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${file}"`).header('cache-control', 'no-store').send(pdf);
   });

@@ -9,6 +9,7 @@ import { assertCan } from '../../records/policy.js';
 import { readRegister, readStock, registerSite } from './ledger/read.js';
 import { registerCsv } from './register/csv.js';
 import type { RegisterDocument } from './register/document.js';
+import { printFrame } from '../print-templates/context.js';
 import { registerPdf } from './register/pdf.js';
 import { registerXml } from './register/xml.js';
 
@@ -63,7 +64,7 @@ export function warehouseRoutes(app: FastifyInstance, db: Db): void {
       reply.header('cache-control', 'no-store');
       if (q.format === 'csv') return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${file}.csv"`).send(registerCsv(doc));
       if (q.format === 'xml') return reply.header('content-type', 'application/xml; charset=utf-8').header('content-disposition', `attachment; filename="${file}.xml"`).send(registerXml(doc));
-      return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${file}.pdf"`).send(await registerPdf(doc));
+      return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${file}.pdf"`).send(await registerPdf(doc, { frame: await printFrame(db, principal, { document: 'REGISTER', data: doc }, lang) }));
     },
   );
 

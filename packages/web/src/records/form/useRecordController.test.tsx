@@ -82,4 +82,22 @@ describe('record controller with a view of its own', { timeout: 30_000 }, () => 
     await waitFor(() => expect(screen.getByTestId('panel').getAttribute('data-version')).toBe('3'));
     expect(screen.getByTestId('dirty').textContent).toBe('false');
   });
+  it('opens an edit with the values the router state carries on top of the record (an older version restored), changed and ready to save', async () => {
+    const calls = stubServer(() => ({ body: { data: record({ title: 'Di prima', version: 2 }) } }));
+    const router = createMemoryRouter([{ path: '/probe-notes/4/edit', element: <SigningPanel loaded={record({})} /> }], {
+      initialEntries: [{ pathname: '/probe-notes/4/edit', state: { defaults: { title: 'Di prima', version: 99, unknown: 'x' } } }],
+    });
+    render(
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+    const title = screen.getByLabelText('titolo') as HTMLInputElement;
+    expect(title.value).toBe('Di prima');
+    expect(screen.getByTestId('dirty').textContent).toBe('true');
+    await waitFor(() => expect((screen.getByText('firma') as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByText('firma'));
+    // saved on the record's own version: only declared, writable fields come from the state
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ title: 'Di prima', version: 1 }));
+  });
 });

@@ -87,7 +87,8 @@ const testId = (id: string): Record<`data-${string}`, string> => ({ 'data-testid
 
 /**
  * Values a page asks a new record to start with (`navigate('/rdr/new', { state: { defaults: { pickupPoint: 7 } } })`:
- * the owner's "new request" for a pickup point): only the target's writable fields.
+ * the owner's "new request" for a pickup point), or an edit to put into the record's values (an older
+ * version restored): only the target's writable fields.
  */
 function prefilled(target: Target, state: unknown): FormValues {
   const defaults = (state as { defaults?: unknown } | null)?.defaults;
@@ -110,7 +111,9 @@ export function useRecordController({ target, conf, mode, record, goBack }: Reco
   const [baseline, setBaseline] = useState<FormValues>(initial);
   // back from an autocomplete's "add record": the kept form, with the new record chosen
   const [restored] = useState(() => (readOnly ? null : restoreFormData(location.pathname + location.search, location.state)));
-  const [values, setValues] = useState<FormValues>(restored ?? initial);
+  // an edit opened with values to put in (a print template's older version): the form starts changed
+  const [start] = useState<FormValues>(() => restored ?? (formMode === 'update' ? { ...initial, ...prefilled(target, location.state) } : initial));
+  const [values, setValues] = useState<FormValues>(start);
   const [pendingStatus, setPendingStatus] = useState<string | null>((location.state as EditState | null)?.pendingStatus ?? null);
   const [saving, setSaving] = useState(false);
   const [conflictOpen, setConflictOpen] = useState(false);
@@ -300,7 +303,7 @@ export function useRecordController({ target, conf, mode, record, goBack }: Reco
     formMode,
     readOnly,
     form,
-    initialValues: restored ?? initial,
+    initialValues: start,
     values,
     onValuesChange: (all) => setValues((previous) => ({ ...previous, ...all })),
     current,

@@ -1,4 +1,6 @@
 import PDFDocument from 'pdfkit';
+import { drawPageFrame, stampPrintTemplate } from '../../print-templates/frame.js';
+import type { PrintFrame } from '../../print-templates/templates.js';
 import { italianDateTime } from '../../activities/receipt.js';
 import type { FirDocument, FirParty, FirSignature, FirSignatureRole, FirSite } from './document.js';
 
@@ -90,7 +92,7 @@ const taxIds = (party: FirParty) =>
 const siteText = (site: FirSite) => [site.name, site.address].filter(Boolean).join(' – ') || null;
 
 /** The printable FIR as a one-page A4 PDF, in Italian. */
-export function firPdf(fir: FirDocument, options: { compress?: boolean } = {}): Promise<Buffer> {
+export function firPdf(fir: FirDocument, options: { compress?: boolean; frame?: PrintFrame | null } = {}): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: 0,
@@ -328,6 +330,8 @@ export function firPdf(fir: FirDocument, options: { compress?: boolean } = {}): 
     doc.restore();
   }
 
+  drawPageFrame(doc, options.frame, MARGIN);
+  stampPrintTemplate(doc, options.frame);
   doc.end();
   return done;
 }

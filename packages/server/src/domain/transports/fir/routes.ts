@@ -11,6 +11,7 @@ import type { RecordService } from '../../../records/service.js';
 import { systemPrincipal } from '../../module.js';
 import { firDocument } from './data.js';
 import { OPEN_FIR_STATUSES } from './issue.js';
+import { printFrame } from '../../print-templates/context.js';
 import { firPdf } from './pdf.js';
 import { signFir } from './sign.js';
 import { firXml } from './xml.js';
@@ -88,8 +89,10 @@ export function firRoutes(app: FastifyInstance, db: Db, catalogue: Catalogue, re
   );
 
   api.get(`${transport.endpoint}/:id/fir/:firId/pdf`, { schema: { tags: ['transport'], params } }, async (request, reply) => {
-    const record = await readFir(requirePrincipal(request), request.params.id, request.params.firId);
-    const pdf = await firPdf(await firDocument(db, record));
+    const principal = requirePrincipal(request);
+    const record = await readFir(principal, request.params.id, request.params.firId);
+    const data = await firDocument(db, record);
+    const pdf = await firPdf(data, { frame: await printFrame(db, principal, { document: 'FIR', data }, 'it') });
     const file = `FIR-${String(record.number).replaceAll('/', '-')}.pdf`;
     return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${file}"`).header('cache-control', 'no-store').send(pdf);
   });

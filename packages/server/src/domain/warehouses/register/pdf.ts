@@ -1,4 +1,6 @@
 import PDFDocument from 'pdfkit';
+import { drawPageFrame, stampPrintTemplate } from '../../print-templates/frame.js';
+import type { PrintFrame } from '../../print-templates/templates.js';
 import { yieldToEventLoop } from '../../../records/bulk.js';
 import { physicalState } from '../../transports/fir/xml.js';
 import { registerDateTime } from './csv.js';
@@ -265,7 +267,7 @@ function totalsPlan(afterRows: number, lines: number): TotalsChunk[] {
 }
 
 /** The register as a landscape A4 PDF in the document's language. */
-export function registerPdf(register: RegisterDocument, options: { compress?: boolean } = {}): Promise<Buffer> {
+export function registerPdf(register: RegisterDocument, options: { compress?: boolean; frame?: PrintFrame | null } = {}): Promise<Buffer> {
   const { site, year, rows } = register;
   const L = LABELS[register.lang];
   const doc = new PDFDocument({
@@ -524,6 +526,7 @@ export function registerPdf(register: RegisterDocument, options: { compress?: bo
     color = '';
     header();
     footer(page, pages);
+    drawPageFrame(doc, options.frame, MARGIN);
   };
 
   const draw = async () => {
@@ -546,6 +549,7 @@ export function registerPdf(register: RegisterDocument, options: { compress?: bo
       totalsChunk(chunk, i === 0);
     });
     if (page !== pages) throw new Error(`register PDF: drew ${page} pages, numbered them of ${pages}`);
+    stampPrintTemplate(doc, options.frame);
     doc.end();
   };
   draw().catch((error: unknown) => doc.emit('error', error));
