@@ -30,7 +30,7 @@ test('an administrator edits the invoice template, previews it on a real invoice
   await expect(page).not.toHaveURL(/\/login/);
   await page.goto(`/print-templates/${template!.id}`);
   await expect(page.getByTestId('record-page')).toHaveAttribute('data-mode', 'show');
-  await expect(page.getByTestId('print-versions')).toBeVisible();
+  await expect(page.getByTestId('record-versions')).toBeVisible();
   await page.getByTestId('record-edit').click();
   await expect(page.getByTestId('record-page')).toHaveAttribute('data-mode', 'edit');
 
@@ -69,7 +69,7 @@ test('an administrator edits the invoice template, previews it on a real invoice
   await page.getByTestId('record-save').click();
   await expect(notification(page).getByText('Record salvato').last()).toBeVisible();
   const newVersion = original.version + 1;
-  await expect(page.getByTestId(`print-version-${newVersion}`)).toContainText('in uso');
+  await expect(page.getByTestId(`record-version-${newVersion}`)).toContainText('in uso');
 
   // the invoice's own PDF prints with the new version
   const pdf = await request.get(`/api/invoices/invoices/${invoice!.id}/pdf`, { headers: { authorization: `Bearer ${admin.token}` } });
@@ -77,13 +77,36 @@ test('an administrator edits the invoice template, previews it on a real invoice
   expect((await renderFirstPage(Buffer.from(await pdf.body()))).text).toContain(`Fattura ${number} per`);
 
   // the earlier version comes back: its text into the form, then saved as the newest version
-  await page.getByTestId(`print-version-restore-${original.version}`).click();
+  await page.getByTestId(`record-version-restore-${original.version}`).click();
   await expect(footer).toHaveValue(original.footer);
   // the save lock of spec §4 lets a second save through after a moment
   await expect(page.getByTestId('record-save')).toBeEnabled();
   await page.getByTestId('record-save').click();
-  await expect(page.getByTestId(`print-version-${newVersion + 1}`)).toContainText('in uso');
+  await expect(page.getByTestId(`record-version-${newVersion + 1}`)).toContainText('in uso');
   const restored = (await admin.get(`/api/templates/print-templates/${template!.id}`)) as Rec & { footer: string };
   expect(restored.footer).toBe(original.footer);
   await page.screenshot({ path: test.info().outputPath('print-template-versions.png'), fullPage: true });
+});
+
+test("an administrator previews the request status mail on a real request, then the template's versions", async ({ page, request }) => {
+  const admin = await api(request, 'admin');
+  const [template] = (
+    (await admin.get(`/api/templates/email-templates?q=${encodeURIComponent(JSON.stringify({ filters: [{ field: 'template', op: 'eq', value: 'REQUEST_STATUS_CHANGED' }, { field: 'lang', op: 'eq', value: 'it' }] }))}`)) as { items: Rec[] }
+  ).items;
+  expect(template, 'the base data has the request status mail').toBeDefined();
+  const [accepted] = ((await admin.get(`/api/transactions/movement-requests?${filter('status', 'ACCEPTED')}&size=1`)) as { items: Rec[] }).items;
+  expect(accepted, 'the demo data has an accepted request').toBeDefined();
+
+  await signIn(page, 'admin');
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto(`/email-templates/${template!.id}`);
+  await expect(page.getByTestId('record-page')).toHaveAttribute('data-mode', 'show');
+  await page.locator('#email-preview-record').fill(String(accepted!.code));
+  await page.getByRole('option', { name: new RegExp(String(accepted!.code)) }).first().click();
+  await page.getByTestId('email-preview-run').click();
+  await expect(page.getByTestId('email-preview-subject')).toHaveText(`Circula: richiesta ${String(accepted!.code)} – Accettata`);
+  await expect(page.getByTestId('email-preview-source')).toContainText('Valori presi dalla richiesta scelta');
+  await expect(page.frameLocator('[data-testid="email-preview-frame"]').locator('body')).toContainText(String(accepted!.code));
+  await expect(page.getByTestId('record-versions')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('email-template-preview.png'), fullPage: true });
 });

@@ -212,6 +212,59 @@ describe('email templates and communications, with a real SMTP server', () => {
     });
   });
 
+  describe('preview and versions', () => {
+    it('previews the text being edited on a real request the caller may read, and nothing is stored', async () => {
+      const stored = await templateOf('REQUEST_STATUS_CHANGED', 'it');
+      const { rows } = await sql<{ id: number; code: string; status: string; pickup: string }>`
+        select t.id, t.code, t.status, w.name as pickup from transaction t join warehouse w on w.id = t.pickup_point
+        where t.status = 'REFUSED' and t.refusal_motivation is not null and not t.deleted order by t.id limit 1`.execute(t.db);
+      const request = rows[0]!;
+      const res = await admin({
+        method: 'POST',
+        url: `${TEMPLATES}/preview`,
+        ...json({ template: 'REQUEST_STATUS_CHANGED', lang: 'it', subject: 'Anteprima {{code}} – {{status}}', body: '<p>{{code}} {{status}}: {{pickupPoint}} · {{motivation}} · <a href="{{link}}">apri</a></p>', recordId: request.id }),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const preview = res.json().data as { subject: string; html: string; text: string; fromRecord: boolean };
+      expect(preview.fromRecord).toBe(true);
+      expect(preview.subject).toBe(`Anteprima ${request.code} – Rifiutata`);
+      expect(preview.html).toContain(request.pickup.replace(/&/g, '&amp;'));
+      expect(preview.text).toContain(`${BASE_URL}/`);
+      expect(preview.text).toMatch(new RegExp(`/${request.id}\\)?$`, 'm'));
+      expect((await templateOf('REQUEST_STATUS_CHANGED', 'it')).version).toBe(stored.version);
+
+      // the other messages carry secrets: sample values, never a real link
+      const sample = await admin({ method: 'POST', url: `${TEMPLATES}/preview`, ...json({ template: 'RECOVER_PASSWORD_LINK', lang: 'en', subject: 'Hi {{name}}', body: '{{link}}' }) });
+      expect(sample.statusCode).toBe(200);
+      expect(sample.json().data).toMatchObject({ subject: 'Hi Mario Rossi', fromRecord: false });
+
+      // refused as a save would be; a request nobody may see is 404; an operator may not read templates
+      const wrong = await admin({ method: 'POST', url: `${TEMPLATES}/preview`, ...json({ template: 'RECOVER_PASSWORD_LINK', subject: '{{nome}}', body: 'senza link' }) });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().errors).toEqual([{ field: 'subject', message: 'UNKNOWN_PLACEHOLDER' }]);
+      const missing = await admin({ method: 'POST', url: `${TEMPLATES}/preview`, ...json({ template: 'REQUEST_STATUS_CHANGED', subject: '{{code}}', body: '{{code}} {{status}}', recordId: 999_999_999 }) });
+      expect(missing.statusCode).toBe(404);
+      const forbidden = await operator({ method: 'POST', url: `${TEMPLATES}/preview`, ...json({ template: 'REQUEST_STATUS_CHANGED', subject: '{{code}}', body: '{{code}} {{status}}' }) });
+      expect(forbidden.statusCode).toBe(403);
+    });
+
+    it('lists the versions of a template, newest first, each with its text', async () => {
+      const before = await templateOf('PRIVACY_CHANGED', 'en');
+      const saved = await saveTemplate(admin, before, { subject: 'Privacy: {{name}}, please read' });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const res = await admin({ method: 'GET', url: `${TEMPLATES}/${before.id}/versions` });
+      expect(res.statusCode, res.body).toBe(200);
+      const { items, currentVersion } = res.json().data as { items: { version: number; values: Record<string, string | null> }[]; currentVersion: number };
+      expect(currentVersion).toBe(before.version + 1);
+      expect(items[0]).toMatchObject({ version: before.version + 1, values: { subject: 'Privacy: {{name}}, please read', template: 'PRIVACY_CHANGED', lang: 'en' } });
+      // seeded by a migration, without a history entry: its first text is still there
+      expect(items[1]).toMatchObject({ version: before.version, action: 'INITIAL', values: { subject: before.subject, body: before.body } });
+      // the later tests mail this template: its text back, as a new version
+      const back = await saveTemplate(admin, { id: before.id, version: currentVersion }, { subject: before.subject });
+      expect(back.statusCode, back.body).toBe(200);
+    });
+  });
+
   describe('communications', () => {
     it('records every message to a subject with its outcome; a message to someone who is not a subject is not one', async () => {
       const { email, user, subjectId, received } = await registeredUser({ name: 'Dario', lastname: 'Greco' });

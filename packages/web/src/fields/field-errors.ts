@@ -1,4 +1,6 @@
+import type { FieldDefinition } from '@circula/model';
 import { ApiError, type ErrorParams } from '../api/errors';
+import { textIn } from './labels';
 
 /** One field message of a CONSTRAINT_VIOLATION: the key (ERRORS.{message}) and the figures it quotes, if any. */
 export interface FieldMessage {
@@ -35,5 +37,21 @@ export function lineErrors(error: unknown): LineError[] {
   return violations(error).flatMap(({ field, message, params }) => {
     const [name, index, child] = field.split('.');
     return name && index !== undefined && /^\d+$/.test(index) && child ? [{ name, index: Number(index), child, message, ...(params ? { params } : {}) }] : [];
+  });
+}
+
+/**
+ * The field messages of a CONSTRAINT_VIOLATION as sentences, "Label: message", for a panel that is
+ * not the form (a preview): each field's label from `fields`, each message translated with its params.
+ */
+export function constraintSentences(
+  error: unknown,
+  fields: Readonly<Record<string, FieldDefinition>>,
+  t: (key: string, options?: Record<string, unknown>) => string,
+  language: string,
+): string[] {
+  return Object.entries(constraintErrorDetails(error)).flatMap(([field, messages]) => {
+    const label = textIn(fields[field]?.label, language) || field;
+    return messages.map((m) => `${label}: ${t(`ERRORS.${m.message}`, { ...m.params, defaultValue: m.message })}`);
   });
 }

@@ -1,6 +1,7 @@
 import { tableName, transaction, TRANSACTION_STATUSES, type Catalogue, type RecordOf } from '@circula/model';
 import { sql } from 'kysely';
 import { loadAuthorities } from '../../auth/users.js';
+import type { Db } from '../../db/connect.js';
 import type { HookContext, HookRegistry } from '../../records/hooks.js';
 import { isExternal } from '../../records/row-rules.js';
 import { mailLang, type MailLang } from '../mail/templates.js';
@@ -78,16 +79,58 @@ export function requestNoticeText(texts: RequestNoticeTexts, planned: boolean, l
  * the requester) and the request's author when that user is external (a customer filing for a
  * company of theirs), never the user who made the change.
  */
-async function recipients(ctx: HookContext, row: RequestRow): Promise<Recipient[]> {
+async function recipients(ctx: HookContext, request: RequestTexts): Promise<Recipient[]> {
   const actor = ctx.principal.userId;
-  const author = row.author_id != null && row.author_id !== actor ? Number(row.author_id) : null;
+  const author = request.authorId !== null && request.authorId !== actor ? request.authorId : null;
   const authorIsExternal = author !== null && isExternal({ authorities: await loadAuthorities(ctx.trx, author) });
   const { rows } = await sql<Recipient>`
     select id, lang, nullif(trim(email), '') as email from users
     where enabled and id <> ${actor}
-      and (subject_id = ${row.requester} ${authorIsExternal ? sql`or id = ${author}` : sql``})
+      and (subject_id = ${request.requester} ${authorIsExternal ? sql`or id = ${author}` : sql``})
     order by id`.execute(ctx.trx);
   return rows.map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+/** What a request's mail and notice say of it, in any language: read once, for its current status. */
+export interface RequestTexts {
+  /** The kind's route (TRANSACTION_KIND alpha1) when it is one of the application's, else the list of every kind. */
+  route: string;
+  requester: number;
+  authorId: number | null;
+  /** The planned day once there is one (a request unplanned back to ACCEPTED has none), else the wished one, is its date. */
+  planned: boolean;
+  textsIn: (lang: MailLang) => RequestNoticeTexts;
+}
+
+/** The texts of a movement request at `status` (REQUEST_STATUS_CHANGED's values), or null when there is no such request. */
+export async function requestTexts(executor: HookContext['trx'] | Db, catalogue: Catalogue, id: number, status: string, fallbackCode?: string | null): Promise<RequestTexts | null> {
+  const { rows } = await sql<RequestRow>`
+    select t.code, t.kind, t.requester, t.author_id, to_char(t.wished_from, 'DD/MM/YYYY') as wished, to_char(t.planned_date, 'DD/MM/YYYY') as planned,
+      t.refusal_motivation, w.name as pickup_point, k.alpha1 as kind_route, k.name as kind_name, k.translations as kind_translations,
+      m.name as motivation_name, m.translations as motivation_translations
+    from ${sql.table(tableName(transaction))} t
+    left join warehouse w on w.id = t.pickup_point
+    left join table_value k on k.table_code = 'TRANSACTION_KIND' and k.code = t.kind and not k.deleted
+    left join table_value m on m.table_code = 'REFUSAL_MOTIVATION' and m.code = t.refusal_motivation and not m.deleted
+    where t.id = ${id}`.execute(executor);
+  const row = rows[0];
+  if (!row) return null;
+  const code = row.code ?? fallbackCode ?? String(id);
+  const planned = row.planned !== null;
+  return {
+    route: row.kind_route && catalogue.target(row.kind_route) ? row.kind_route : transaction.route,
+    requester: Number(row.requester),
+    authorId: row.author_id != null ? Number(row.author_id) : null,
+    planned,
+    textsIn: (lang) => ({
+      code,
+      kind: label(row.kind_translations, row.kind_name, row.kind, lang),
+      status: statusLabel(status, lang),
+      pickupPoint: row.pickup_point ?? '',
+      date: (planned ? row.planned : row.wished) ?? '',
+      motivation: status === 'REFUSED' && row.refusal_motivation ? label(row.motivation_translations, row.motivation_name, row.refusal_motivation, lang) : '',
+    }),
+  };
 }
 
 /**
@@ -98,32 +141,11 @@ async function recipients(ctx: HookContext, row: RequestRow): Promise<Recipient[
 async function noticeStatusChange(ctx: HookContext, catalogue: Catalogue, record: RecordOf<typeof transaction>): Promise<void> {
   const id = Number(record.id);
   const status = String(record.status);
-  const { rows } = await sql<RequestRow>`
-    select t.code, t.kind, t.requester, t.author_id, to_char(t.wished_from, 'DD/MM/YYYY') as wished, to_char(t.planned_date, 'DD/MM/YYYY') as planned,
-      t.refusal_motivation, w.name as pickup_point, k.alpha1 as kind_route, k.name as kind_name, k.translations as kind_translations,
-      m.name as motivation_name, m.translations as motivation_translations
-    from ${sql.table(tableName(transaction))} t
-    left join warehouse w on w.id = t.pickup_point
-    left join table_value k on k.table_code = 'TRANSACTION_KIND' and k.code = t.kind and not k.deleted
-    left join table_value m on m.table_code = 'REFUSAL_MOTIVATION' and m.code = t.refusal_motivation and not m.deleted
-    where t.id = ${id}`.execute(ctx.trx);
-  const row = rows[0];
-  if (!row) return;
-  const to = await recipients(ctx, row);
+  const request = await requestTexts(ctx.trx, catalogue, id, status, ctx.code);
+  if (!request) return;
+  const to = await recipients(ctx, request);
   if (to.length === 0) return;
-  // the kind's route (TRANSACTION_KIND alpha1) when it is one of the application's, else the list of every kind
-  const route = row.kind_route && catalogue.target(row.kind_route) ? row.kind_route : transaction.route;
-  const code = row.code ?? ctx.code ?? String(id);
-  // the planned day once there is one (a request unplanned back to ACCEPTED has none), else the wished one
-  const planned = row.planned !== null;
-  const textsIn = (lang: MailLang): RequestNoticeTexts => ({
-    code,
-    kind: label(row.kind_translations, row.kind_name, row.kind, lang),
-    status: statusLabel(status, lang),
-    pickupPoint: row.pickup_point ?? '',
-    date: (planned ? row.planned : row.wished) ?? '',
-    motivation: status === 'REFUSED' && row.refusal_motivation ? label(row.motivation_translations, row.motivation_name, row.refusal_motivation, lang) : '',
-  });
+  const { route, planned, textsIn } = request;
   const values = to.map((user) => {
     const lang = mailLang(user.lang);
     const texts = textsIn(lang);
@@ -136,7 +158,7 @@ async function noticeStatusChange(ctx: HookContext, catalogue: Catalogue, record
       route,
       title,
       body,
-      data: JSON.stringify({ ...texts, statusCode: status, requester: Number(row.requester), by: ctx.principal.username }),
+      data: JSON.stringify({ ...texts, statusCode: status, requester: request.requester, by: ctx.principal.username }),
       mail_status: user.email ? ('PENDING' as const) : ('NONE' as const),
     };
   });

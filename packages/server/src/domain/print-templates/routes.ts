@@ -6,6 +6,7 @@ import type { Principal } from '../../auth/users.js';
 import { requirePrincipal } from '../../auth/request-auth.js';
 import { AppError, constraintViolation, notFound } from '../../http/errors.js';
 import { assertCan } from '../../records/policy.js';
+import { recordVersions } from '../../records/versions.js';
 import type { AppContext } from '../module.js';
 import { receiptData, receiptPdf } from '../activities/receipt.js';
 import { invoiceDocument } from '../invoices/data.js';
@@ -104,15 +105,7 @@ export function printTemplateRoutes(app: FastifyInstance, { db, catalogue, recor
     return reply.header('content-type', 'application/pdf').header('content-disposition', 'inline; filename="anteprima.pdf"').header('cache-control', 'no-store').send(pdf);
   });
 
-  api.get(`${templates.endpoint}/:id/versions`, { schema: { tags: ['templates'], params: z.object({ id }) } }, async (request) => {
-    const principal = requirePrincipal(request);
-    const current = await records.get(principal, templates, request.params.id);
-    const { items } = await records.history(principal, templates, request.params.id);
-    const values: Record<string, unknown> = Object.fromEntries(VERSIONED.map((field) => [field, null]));
-    const versions = items.map((entry) => {
-      for (const field of VERSIONED) if (Object.hasOwn(entry.changes, field)) values[field] = entry.changes[field]![1];
-      return { version: entry.version, at: entry.at, by: entry.by, action: entry.action, values: { ...values } };
-    });
-    return { data: { items: versions.reverse(), currentVersion: Number(current.version) } };
-  });
+  api.get(`${templates.endpoint}/:id/versions`, { schema: { tags: ['templates'], params: z.object({ id }) } }, async (request) => ({
+    data: await recordVersions(records, requirePrincipal(request), templates, request.params.id, VERSIONED),
+  }));
 }

@@ -1,16 +1,14 @@
 import { EyeOutlined } from '@ant-design/icons';
 import { CATALOGUE, isPrintDocument, printTemplate, PRINT_DOCUMENTS } from '@circula/model';
 import { Alert, Button, Card, Flex, InputNumber, Tag, Tooltip, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';
 import { notifyError } from '../../app/notifications';
-import { Autocomplete } from '../../fields/autocomplete/Autocomplete';
-import { AUTOCOMPLETE, type Suggestion } from '../../fields/autocomplete/autocomplete-rules';
-import { constraintErrorDetails } from '../../fields/field-errors';
-import { textIn } from '../../fields/labels';
+import type { Suggestion } from '../../fields/autocomplete/autocomplete-rules';
+import { RecordPicker } from '../../fields/autocomplete/RecordPicker';
+import { constraintSentences } from '../../fields/field-errors';
 import { tableValueLabel, useLookupValues } from '../../fields/lookup-values';
-import { recordLabel, searchRecords } from '../../fields/records-api';
 import type { RecordSlotContext } from '../slots';
 import { printTemplatesApi } from './print-templates-api';
 
@@ -59,12 +57,6 @@ export function PrintPreview({ controller }: RecordSlotContext) {
   useEffect(() => setRecord(null), [endpoint]);
   useEffect(() => () => void (url && URL.revokeObjectURL(url)), [url]);
 
-  const search = useMemo(
-    () => async (query: string, signal: AbortSignal) =>
-      (await searchRecords(endpoint, query, AUTOCOMPLETE.size, signal)).map((r) => ({ value: r.id, label: recordLabel(r, i18n.language, endpoint) })),
-    [endpoint, i18n.language],
-  );
-
   if (!spec || !isPrintDocument(document)) return null;
 
   const show = async () => {
@@ -83,14 +75,9 @@ export function PrintPreview({ controller }: RecordSlotContext) {
       });
       setUrl(URL.createObjectURL(blob));
     } catch (error) {
-      const details = constraintErrorDetails(error);
-      if (Object.keys(details).length) {
-        setProblems(
-          Object.entries(details).flatMap(([field, messages]) => {
-            const label = textIn(printTemplate.fields[field as keyof typeof printTemplate.fields]?.label, i18n.language) || field;
-            return messages.map((m) => `${label}: ${t(`ERRORS.${m.message}`, { ...m.params, defaultValue: m.message })}`);
-          }),
-        );
+      const sentences = constraintSentences(error, printTemplate.fields, t, i18n.language);
+      if (sentences.length) {
+        setProblems(sentences);
       } else if (error instanceof ApiError) notifyError(error);
       else throw error;
     } finally {
@@ -104,16 +91,7 @@ export function PrintPreview({ controller }: RecordSlotContext) {
         <Placeholders document={document} />
         <Flex gap={8} wrap align="center">
           <div style={{ minWidth: 320, flex: 1 }}>
-            <Autocomplete
-              key={endpoint}
-              id="print-preview-record"
-              queryType="fetch"
-              search={search}
-              selectedLabel={record?.label ?? null}
-              onSelect={setRecord}
-              restrictToSuggestions
-              placeholder={t(`PRINT_TEMPLATES.PREVIEW.RECORD.${document}`)}
-            />
+            <RecordPicker endpoint={endpoint} value={record} onChange={setRecord} id="print-preview-record" placeholder={t(`PRINT_TEMPLATES.PREVIEW.RECORD.${document}`)} />
           </div>
           {document === 'REGISTER' && (
             <InputNumber aria-label={t('PRINT_TEMPLATES.PREVIEW.YEAR')} data-testid="print-preview-year" min={2000} max={2100} value={year} onChange={(v) => v && setYear(v)} />

@@ -3,7 +3,7 @@ import type { RecordSectionSlot, RecordSlotContext, WebDomainModule } from '../s
 import { PRINT_TEMPLATES_ROUTE } from './print-templates-api';
 
 const PrintPreview = lazy(async () => ({ default: (await import('./PrintPreview')).PrintPreview }));
-const Versions = lazy(async () => ({ default: (await import('./Versions')).Versions }));
+const RecordVersions = lazy(async () => ({ default: (await import('../../features/versions/RecordVersions')).RecordVersions }));
 
 const saved = ({ controller }: RecordSlotContext) => controller.current !== null && !controller.deleted;
 
@@ -21,7 +21,7 @@ const versions: RecordSectionSlot = {
   visible: saved,
   render: (context) => (
     <Suspense fallback={null}>
-      <Versions {...context} />
+      <RecordVersions controller={context.controller} restored={['name', 'header', 'footer', 'closing', 'description']} shown={['header', 'footer', 'closing']} />
     </Suspense>
   ),
 };
