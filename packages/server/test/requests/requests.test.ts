@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callers, json, q, type Call } from '../configuration/support.js';
+import { LIST_ESTIMATE_FIRST } from '../../src/records/service.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 /** Movement requests (issue 15): header and lines in one write, the workflow, and who sees and does what. */
@@ -170,5 +171,20 @@ describe('movement requests', () => {
     const small = (await operator({ method: 'GET', url: `/api/transactions/rdt?size=20&q=${q({ filters: [{ field: 'status', op: 'eq', value: 'SUBMITTED' }] })}` })).json().data;
     expect(small.estimated).toBeUndefined();
     expect(small.total).toBeLessThan(10_000);
+  });
+
+  it('does not count a list the planner puts past LIST_ESTIMATE_FIRST: its estimate is the total, and its pages follow on', async () => {
+    await sql`insert into transaction (kind, status, requester, pickup_point, wished_from, created_by, updated_by)
+      select 'RDT', 'DONE', requester, pickup_point, wished_from - (g % 300), 'test', 'test'
+      from (select requester, pickup_point, wished_from from transaction order by id limit 1) t, generate_series(1, 15000) g`.execute(t.db);
+    await sql`analyze transaction`.execute(t.db);
+    const exact = Number((await sql<{ n: number }>`select count(*)::int as n from transaction where kind = 'RDT' and not deleted and not archived`.execute(t.db)).rows[0]!.n);
+    expect(exact).toBeGreaterThan(LIST_ESTIMATE_FIRST);
+    const first = (await operator({ method: 'GET', url: '/api/transactions/rdt?size=20' })).json().data;
+    expect(first.estimated).toBe(true);
+    expect(Math.abs(first.total - exact) / exact).toBeLessThan(0.2);
+    const second = (await operator({ method: 'GET', url: '/api/transactions/rdt?size=20&page=1' })).json().data;
+    expect(second.items).toHaveLength(20);
+    expect(second.items.map((r: { id: number }) => r.id)).not.toContain(first.items[0].id);
   });
 });

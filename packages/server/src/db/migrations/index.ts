@@ -36,6 +36,7 @@ import * as m0034 from './0034-api-tokens.js';
 import * as m0035 from './0035-monitor.js';
 import * as m0036 from './0036-jobs.js';
 import * as m0037 from './0037-print-templates.js';
+import * as m0038 from './0038-request-list-indexes.js';
 
 /**
  * Append-only: a migration, once released, is never edited; changes come as a new entry.
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   '0035-monitor': m0035,
   '0036-jobs': m0036,
   '0037-print-templates': m0037,
+  '0038-request-list-indexes': m0038,
 };
