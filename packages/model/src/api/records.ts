@@ -54,6 +54,23 @@ export const historyEntrySchema = z.object({
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
+/**
+ * One version of a record whose every save is a version (templates), rebuilt from its history:
+ * who saved it when and the values of the fields versioned. INITIAL: what a record seeded without
+ * a history entry held first (its `at` is its creation, or unknown).
+ */
+export const recordVersionSchema = z.object({
+  version: z.number().int().min(0),
+  at: z.string().nullable(),
+  by: nullableText,
+  action: z.string(),
+  values: z.record(z.string(), z.unknown()),
+});
+export type RecordVersion = z.infer<typeof recordVersionSchema>;
+/** `GET {endpoint}/{id}/versions`: newest first, with the version the record is at. */
+export const recordVersionsSchema = z.object({ items: z.array(recordVersionSchema), currentVersion: z.number().int() });
+export type RecordVersions = z.infer<typeof recordVersionsSchema>;
+
 /** One refused cell of an import, on the row number the file shows. */
 export const importRowErrorSchema = z.object({
   row: id,

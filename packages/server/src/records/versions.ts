@@ -1,16 +1,6 @@
-import type { Target } from '@circula/model';
+import type { RecordVersion, RecordVersions, Target } from '@circula/model';
 import type { Principal } from '../auth/users.js';
 import type { RecordService } from './service.js';
-
-/** One version of a record: who saved it when, and the values of the chosen fields it held. */
-export interface RecordVersion {
-  version: number;
-  at: string | null;
-  by: string | null;
-  /** CREATE, UPDATE… as in the history; INITIAL for the values a record had before its first history entry (seeded by a migration). */
-  action: string;
-  values: Record<string, unknown>;
-}
 
 /**
  * Every version of a record (templates: each save is a version), newest first, rebuilt from its
@@ -24,7 +14,7 @@ export async function recordVersions(
   target: Target,
   id: number,
   fields: readonly string[],
-): Promise<{ items: RecordVersion[]; currentVersion: number }> {
+): Promise<RecordVersions> {
   const current = await records.get(principal, target, id);
   const { items: history } = await records.history(principal, target, id);
   const values: Record<string, unknown> = Object.fromEntries(fields.map((field) => [field, current[field] ?? null]));

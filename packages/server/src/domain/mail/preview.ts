@@ -1,4 +1,4 @@
-import { emailTemplate, transaction, type Catalogue } from '@circula/model';
+import { dataOf, recordVersionsSchema, emailTemplate, transaction, type Catalogue } from '@circula/model';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -62,7 +62,7 @@ export function emailTemplateRoutes(app: FastifyInstance, db: Db, config: Config
     return { data: { ...renderSource({ subject, body }, data), fromRecord } };
   });
 
-  api.get(`${templates.endpoint}/:id/versions`, { schema: { tags: ['templates'], params: z.object({ id }) } }, async (request) => ({
+  api.get(`${templates.endpoint}/:id/versions`, { schema: { tags: ['templates'], params: z.object({ id }), response: { 200: dataOf(recordVersionsSchema) } } }, async (request) => ({
     data: await recordVersions(records, requirePrincipal(request), templates, request.params.id, VERSIONED),
   }));
 }

@@ -1,4 +1,4 @@
-import { fir, invoice, PRINT_DOCUMENT_CODES, printTemplate, warehouseMovement, type PrintDocumentCode, type RecordOf } from '@circula/model';
+import { dataOf, recordVersionsSchema, fir, invoice, PRINT_DOCUMENT_CODES, printTemplate, warehouseMovement, type PrintDocumentCode, type RecordOf } from '@circula/model';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -105,7 +105,7 @@ export function printTemplateRoutes(app: FastifyInstance, { db, catalogue, recor
     return reply.header('content-type', 'application/pdf').header('content-disposition', 'inline; filename="anteprima.pdf"').header('cache-control', 'no-store').send(pdf);
   });
 
-  api.get(`${templates.endpoint}/:id/versions`, { schema: { tags: ['templates'], params: z.object({ id }) } }, async (request) => ({
+  api.get(`${templates.endpoint}/:id/versions`, { schema: { tags: ['templates'], params: z.object({ id }), response: { 200: dataOf(recordVersionsSchema) } } }, async (request) => ({
     data: await recordVersions(records, requirePrincipal(request), templates, request.params.id, VERSIONED),
   }));
 }

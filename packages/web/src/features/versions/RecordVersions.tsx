@@ -1,4 +1,5 @@
 import { RollbackOutlined } from '@ant-design/icons';
+import type { RecordVersion, RecordVersions } from '@circula/model';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -8,15 +9,6 @@ import { formatDateTime } from '../../app/format';
 import { notifySuccess } from '../../app/notifications';
 import { textIn } from '../../fields/labels';
 import type { RecordController } from '../../records/form/useRecordController';
-
-/** One version of a record, as `GET {endpoint}/{id}/versions` answers it (newest first). */
-export interface RecordVersion {
-  version: number;
-  at: string | null;
-  by: string | null;
-  action: string;
-  values: Record<string, unknown>;
-}
 
 export interface RecordVersionsProps {
   controller: RecordController;
@@ -43,7 +35,7 @@ export function RecordVersions({ controller, restored, shown }: RecordVersionsPr
   const query = useQuery({
     // keyed by the record's version too: a save shows its new version at once
     queryKey: ['record-versions', target.endpoint, id, current],
-    queryFn: ({ signal }) => http.data<{ items: RecordVersion[]; currentVersion: number }>(`${target.endpoint}/${String(id)}/versions`, { silent: true, signal }),
+    queryFn: ({ signal }) => http.data<RecordVersions>(`${target.endpoint}/${String(id)}/versions`, { silent: true, signal }),
     enabled: typeof id === 'number',
   });
   if (typeof id !== 'number') return null;
