@@ -16,7 +16,7 @@ describe('print templates', () => {
 
   const idOf = async (query: string) => Number((await sql<{ id: number }>`${sql.raw(query)}`.execute(t.db)).rows[0]!.id);
   const templateOf = async (document: string) => {
-    const res = await admin({ method: 'GET', url: `${TEMPLATES}/${await idOf(`select id from print_template where document = '${document}' and lang = 'it' and not deleted`)}` });
+    const res = await admin({ method: 'GET', url: `${TEMPLATES}/${await idOf(`select id from print_template where document = '${document}' and lang = 'it' and active and not deleted`)}` });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data as { id: number; version: number; code: string; header: string; footer: string; closing: string | null };
   };
@@ -57,12 +57,14 @@ describe('print templates', () => {
     const broken = await admin({ method: 'POST', url: TEMPLATES, ...json({ document: 'INVOICE', lang: 'it', name: 'Rotto', footer: '{{#if company.name}}senza chiusura' }) });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().errors).toEqual([{ field: 'footer', message: 'INVALID_TEMPLATE' }]);
-    // one template per document and language
+    // one active template per document and language; another is prepared beside it, not in use
     const twice = await admin({ method: 'POST', url: TEMPLATES, ...json({ document: 'INVOICE', lang: 'it', name: 'Seconda', footer: 'x' }) });
     expect(twice.statusCode).toBe(400);
-    expect(twice.json().errors).toEqual([{ field: 'document', message: 'ALREADY_EXISTS' }]);
+    expect(twice.json().errors).toEqual([{ field: 'active', message: 'ALREADY_EXISTS' }]);
     // nothing was stored
     expect(Number((await sql<{ n: number }>`select count(*)::int as n from print_template where not deleted`.execute(t.db)).rows[0]!.n)).toBe(4);
+    const prepared = await admin({ method: 'POST', url: TEMPLATES, ...json({ document: 'INVOICE', lang: 'it', name: 'Nuova carta intestata', active: false, footer: 'Bozza {{today}}' }) });
+    expect(prepared.statusCode, prepared.body).toBe(201);
   });
 
   it('prints the invoice PDF with the stored template, filled with the invoice, and names its version', async () => {

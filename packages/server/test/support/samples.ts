@@ -17,6 +17,8 @@ const BY_FIELD: Record<string, unknown> = {
   // the parameters of the sampled job (SCHEDULER_JOB's first value, DEADLINE_REMINDERS): its schema refuses others
   'scheduler.parameters': { days: 15 },
   'subject.subjectType': 'COMPANY',
+  // one active template per document and language: the demo's are; samples are prepared beside them
+  'print-template.active': false,
   // plates are unique: a new one at each call
   'vehicle.plate': () => {
     const n = (counter += 1);

@@ -1,5 +1,5 @@
 import { defineEntity } from '../../define/entity.js';
-import { longText, lookup, text } from '../../define/fields.js';
+import { boolean, longText, lookup, text } from '../../define/fields.js';
 
 /**
  * The documents the application prints (issue 20 "print templates"), and what a print template of
@@ -29,8 +29,9 @@ export const PRINT_HEADER_MAX_LINES = 2;
 
 /**
  * A print template: the header, footer and closing text of one document (`document`, a code of the
- * PRINT_DOCUMENT table) in one language; at most one per document and language, and the PDFs of
- * that document use it from the next print on. Every save is a version (the record's history): the
+ * PRINT_DOCUMENT table) in one language. A document may have several (a new letterhead prepared
+ * beside the one in use); at most one per document and language is `active`, and the PDFs of that
+ * document use it from the next print on. Every save is a version (the record's history): the
  * versions call rebuilds each one, a PDF names the version it was printed with in its keywords, and
  * an older version comes back by saving its text again. Preview: `POST …/print-templates/preview`
  * renders the text being edited on a real record the user may read.
@@ -48,6 +49,7 @@ export const printTemplate = defineEntity({
     document: lookup('PRINT_DOCUMENT', { label: { it: 'Documento', en: 'Document' }, required: true, list: true }),
     lang: lookup('LANGUAGE', { label: { it: 'Lingua', en: 'Language' }, required: true, list: true, default: 'it' }),
     name: text({ label: { it: 'Nome', en: 'Name' }, required: true, max: 200, search: true, list: true }),
+    active: boolean({ label: { it: 'In uso per le stampe', en: 'Used for printing' }, required: true, default: true, list: true }),
     header: longText({ label: { it: 'Intestazione (fino a due righe, in cima a ogni pagina)', en: 'Header (up to two lines, top of every page)' }, max: 400 }),
     footer: text({ label: { it: 'Piè di pagina (una riga, in fondo a ogni pagina)', en: 'Footer (one line, bottom of every page)' }, max: 300 }),
     closing: longText({ label: { it: 'Testo finale (dopo il documento)', en: 'Closing text (after the document)' }, max: 3000 }),

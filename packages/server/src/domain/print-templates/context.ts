@@ -102,7 +102,7 @@ export async function printContext(db: Db, principal: Principal, source: PrintSo
 /** The template a document of this kind prints with in this language, or null (the PDF as built in). */
 export async function storedPrintTemplate(db: Db, document: PrintDocumentCode, lang: string): Promise<StoredPrintTemplate | null> {
   const { rows } = await sql<{ code: string | null; version: number; header: string | null; footer: string | null; closing: string | null }>`
-    select code, version, header, footer, closing from print_template where document = ${document} and lang = ${lang} and not deleted limit 1`.execute(db);
+    select code, version, header, footer, closing from print_template where document = ${document} and lang = ${lang} and active and not deleted limit 1`.execute(db);
   const row = rows[0];
   return row ? { code: row.code, version: Number(row.version), header: row.header, footer: row.footer, closing: row.closing } : null;
 }
