@@ -233,17 +233,34 @@ describe('invoicing', () => {
     expect(note).toMatchObject({ documentType: 'TD04', status: 'DRAFT', creditedInvoice: original.id, customer: original.customer });
     const issued = await move(note, 'ISSUED', { issueDate: today });
     expect(issued.statusCode, issued.body).toBe(200);
-    expect((await get(INVOICES, original.id)).status).toBe('CANCELLED');
+    // never collected: the note offsets it, nothing is owed either way
+    expect(await get(INVOICES, original.id)).toMatchObject({ status: 'CANCELLED', paymentStatus: 'OFFSET' });
+    expect(issued.json().data).toMatchObject({ status: 'ISSUED', paymentStatus: 'OFFSET' });
     const xml = await operator({ method: 'GET', url: `${INVOICES}/${note.id}/fatturapa` });
     expect(schemaErrors(xml.body)).toEqual([]);
     expect(xml.body).toContain('<TipoDocumento>TD04</TipoDocumento>');
     expect(xml.body).toContain('<DatiFattureCollegate>');
-    // money given back on a credit note goes out
+    const refund = await manager({ method: 'POST', url: MOVEMENTS, ...json({ invoice: note.id, movementDate: today, amount: 1 }) });
+    expect(refund.statusCode).toBe(409);
+    expect(refund.json().errorMessage).toBe('INVOICE_OFFSET');
+    const freed = await run({ from: original.period_from, to: original.period_to, customerIds: [original.customer], dryRun: true });
+    expect(freed.invoices.length).toBeGreaterThan(0);
+  });
+
+  it('a credit note for a paid invoice cancels it and is refunded: the money goes out to the customer', async () => {
+    const { rows } = await sql<{ id: number; customer: number }>`
+      select id, customer from invoice where status = 'PAID' and document_type = 'TD01' and not deleted
+        and not exists (select 1 from invoice c where c.credited_invoice = invoice.id) order by id limit 1`.execute(t.db);
+    const original = rows[0]!;
+    const note = (await manager({ method: 'POST', url: `${INVOICES}/${original.id}/credit-note` })).json().data as Rec;
+    const issued = await move(note, 'ISSUED', { issueDate: today });
+    expect(issued.statusCode, issued.body).toBe(200);
+    expect(issued.json().data).toMatchObject({ paymentStatus: 'TO_PAY' });
+    expect(await get(INVOICES, original.id)).toMatchObject({ status: 'CANCELLED', paymentStatus: 'PAID' });
     const refund = await manager({ method: 'POST', url: MOVEMENTS, ...json({ invoice: note.id, movementDate: today, amount: 1 }) });
     expect(refund.statusCode, refund.body).toBe(201);
     expect(refund.json().data).toMatchObject({ direction: 'PASSIVE', counterpart: original.customer });
-    const freed = await run({ from: original.period_from, to: original.period_to, customerIds: [original.customer], dryRun: true });
-    expect(freed.invoices.length).toBeGreaterThan(0);
+    expect((await get(INVOICES, note.id)).paymentStatus).toBe('PARTIALLY_PAID');
   });
 
   it('checks a supplier invoice against the purchase list and flags a different price', async () => {

@@ -74,6 +74,8 @@ export const PAYMENT_STATUS: LookupTableSeed = {
     v('UNPAID', 'Insoluto', 'Unpaid (returned)', { alpha1: 'red' }),
     v('DISPUTED', 'In contestazione', 'Disputed', { alpha1: 'purple' }),
     v('WRITTEN_OFF', 'Stralciato', 'Written off', { alpha1: 'default' }),
+    // an unpaid invoice cancelled by credit notes, and those notes: nothing is owed either way
+    v('OFFSET', 'Compensata con nota di credito', 'Offset by a credit note', { alpha1: 'default' }),
   ],
 };
 

@@ -46,6 +46,7 @@ async function issue(ctx: HookContext, current: Invoice, values: InvoiceValues):
     paymentTermsDays: merged.paymentTermsDays ?? null,
     dueDate: merged.dueDate ? String(merged.dueDate) : null,
     payable: withTotals.payable ?? current.payable ?? 0,
+    creditedInvoice: merged.documentType === 'TD04' && merged.creditedInvoice != null ? Number(merged.creditedInvoice) : null,
   });
   return { ...withTotals, ...fields } as InvoiceValues;
 }
@@ -60,8 +61,8 @@ async function settle(trx: Trx, principal: HookContext['principal'], kind: 'invo
   const table = sql.table(kind);
   const column = sql.ref(kind === 'invoice' ? 'invoice' : 'supplier_invoice');
   const due = kind === 'invoice' ? sql`payable` : sql`total`;
-  const { rows } = await sql<{ status: string; due: string | null; paid: string; counterpart: string; refund: boolean }>`
-    select status, ${due}::text as due, ${sql.ref(kind === 'invoice' ? 'customer' : 'supplier')} as counterpart,
+  const { rows } = await sql<{ status: string; payment_status: string | null; due: string | null; paid: string; counterpart: string; refund: boolean }>`
+    select status, payment_status, ${due}::text as due, ${sql.ref(kind === 'invoice' ? 'customer' : 'supplier')} as counterpart,
       ${kind === 'invoice' ? sql`document_type = 'TD04'` : sql`false`} as refund,
       (select coalesce(sum(m.amount), 0)::text from account_movement m where ${column} = ${id} and not m.deleted and m.id <> ${change.exclude ?? 0}) as paid
     from ${table} where id = ${id} and not deleted for update`.execute(trx);
@@ -69,6 +70,8 @@ async function settle(trx: Trx, principal: HookContext['principal'], kind: 'invo
   if (!row) throw constraintViolation([{ field: kind === 'invoice' ? 'invoice' : 'supplierInvoice', message: 'NOT_FOUND' }]);
   const open = kind === 'invoice' ? ['ISSUED', 'SENT', 'PAID'] : ['REGISTERED', 'APPROVED', 'DISPUTED', 'PAID'];
   if (!open.includes(row.status)) throw new AppError(409, 'INVOICE_NOT_PAYABLE');
+  // an invoice offset by credit notes, or such a note: nothing to collect nor to refund
+  if (row.payment_status === 'OFFSET') throw new AppError(409, 'INVOICE_OFFSET');
   const paid = dec(row.paid).plus(dec(change.plus ?? 0));
   const dueAmount = dec(row.due);
   if (paid.gt(dueAmount)) {

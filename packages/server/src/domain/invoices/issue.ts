@@ -34,6 +34,8 @@ export interface DraftToIssue {
   paymentTermsDays: number | null;
   dueDate: string | null;
   payable: number | string | null;
+  /** For a credit note (TD04): the invoice it credits. */
+  creditedInvoice?: number | null;
 }
 
 /** The fields issuing sets. */
@@ -45,8 +47,23 @@ export interface IssuedFields {
   paymentTermsDays: number;
   dueDate: string;
   paidAmount: number;
-  paymentStatus: 'PAID' | 'TO_PAY';
+  paymentStatus: 'PAID' | 'TO_PAY' | 'OFFSET';
   fileName: string;
+}
+
+/**
+ * Whether a credit note for `creditedInvoice` of `amount` settles it with nothing to refund: the
+ * invoice has no collection and its issued credit notes, this one included, reach its total. Then
+ * the invoice (cancelled by them, cancelCredited) and its notes are OFFSET, not "to pay".
+ */
+async function offsets(trx: Trx, creditedInvoice: number, amount: number | string | null): Promise<boolean> {
+  const { rows } = await sql<{ total: string; paid: string; credited: string }>`
+    select i.total::text as total, i.paid_amount::text as paid,
+      (select coalesce(sum(c.total), 0)::text from invoice c
+        where c.credited_invoice = i.id and c.document_type = 'TD04' and c.status in ('ISSUED', 'SENT', 'PAID') and not c.deleted) as credited
+    from invoice i where i.id = ${creditedInvoice}`.execute(trx);
+  const row = rows[0];
+  return !!row && dec(row.paid).lte(0) && dec(row.credited).plus(dec(amount ?? 0)).gte(dec(row.total));
 }
 
 /**
@@ -86,7 +103,7 @@ export async function issueDraft(trx: Trx, ctx: IssueContext, draft: DraftToIssu
     paymentTermsDays: terms,
     dueDate: draft.dueDate ?? addDays(issueDate, terms),
     paidAmount: 0,
-    paymentStatus: dec(draft.payable).lte(0) ? 'PAID' : 'TO_PAY',
+    paymentStatus: draft.creditedInvoice != null && (await offsets(trx, draft.creditedInvoice, draft.payable)) ? 'OFFSET' : dec(draft.payable).lte(0) ? 'PAID' : 'TO_PAY',
     fileName: fatturaPaFileName(transmitter.country, transmitter.id, draft.id),
   };
 }
@@ -94,16 +111,29 @@ export async function issueDraft(trx: Trx, ctx: IssueContext, draft: DraftToIssu
 /** A credit note for an invoice's whole total cancels it (its work may then be invoiced again). */
 export async function cancelCredited(trx: Trx, principal: Principal, note: { documentType?: unknown; creditedInvoice?: unknown }): Promise<void> {
   if (note.documentType !== 'TD04' || note.creditedInvoice == null) return;
-  const { rows } = await sql<{ id: number; total: string; credited: string; status: string; version: number }>`
-    select i.id, i.total::text as total, i.status, i.version,
+  const { rows } = await sql<{ id: number; total: string; paid: string; payment_status: string | null; credited: string; status: string; version: number }>`
+    select i.id, i.total::text as total, i.paid_amount::text as paid, i.payment_status, i.status, i.version,
       (select coalesce(sum(c.total), 0)::text from invoice c
         where c.credited_invoice = i.id and c.document_type = 'TD04' and c.status in ('ISSUED', 'SENT', 'PAID') and not c.deleted) as credited
     from invoice i where i.id = ${Number(note.creditedInvoice)} for update`.execute(trx);
   const credited = rows[0];
   if (credited && credited.status !== 'CANCELLED' && dec(credited.credited).gte(dec(credited.total))) {
-    await sql`update invoice set status = 'CANCELLED', version = version + 1, updated_at = now(), updated_by = ${principal.username}
+    // never collected: the notes offset it, nothing is owed (else what was paid is refunded on the notes)
+    const offset = dec(credited.paid).lte(0);
+    await sql`update invoice set status = 'CANCELLED', payment_status = case when ${offset} then 'OFFSET' else payment_status end,
+        version = version + 1, updated_at = now(), updated_by = ${principal.username}
       where id = ${credited.id}`.execute(trx);
-    await writeHistoryMany(trx, principal, [{ entity: invoice.name, recordId: Number(credited.id), version: credited.version + 1, action: 'TRANSITION', changes: { status: [credited.status, 'CANCELLED'] } }]);
+    const changes: HistoryChanges = { status: [credited.status, 'CANCELLED'], ...(offset ? { paymentStatus: [credited.payment_status, 'OFFSET'] } : {}) };
+    const history = [{ entity: invoice.name, recordId: Number(credited.id), version: credited.version + 1, action: 'TRANSITION', changes }];
+    if (offset) {
+      // the invoice's earlier partial notes, still "to pay", are offset too (the one being issued already is)
+      const { rows: notes } = await sql<{ id: number; version: number }>`
+        update invoice set payment_status = 'OFFSET', version = version + 1, updated_at = now(), updated_by = ${principal.username}
+        where credited_invoice = ${credited.id} and document_type = 'TD04' and status in ('ISSUED', 'SENT') and payment_status = 'TO_PAY' and paid_amount = 0 and not deleted
+        returning id, version`.execute(trx);
+      for (const n of notes) history.push({ entity: invoice.name, recordId: Number(n.id), version: Number(n.version), action: 'UPDATE', changes: { paymentStatus: ['TO_PAY', 'OFFSET'] } });
+    }
+    await writeHistoryMany(trx, principal, history);
   }
 }
 
@@ -137,6 +167,7 @@ export async function issueDrafts(db: Db, principal: Principal, ids: readonly nu
         paymentTermsDays: row.payment_terms_days,
         dueDate: row.due_date,
         payable: row.payable,
+        creditedInvoice: row.document_type === 'TD04' ? row.credited_invoice : null,
       });
       await sql`update invoice set status = 'ISSUED', issue_date = ${fields.issueDate}, year = ${fields.year}, number = ${fields.number},
           document_number = ${fields.documentNumber}, payment_terms_days = ${fields.paymentTermsDays}, due_date = ${fields.dueDate},
