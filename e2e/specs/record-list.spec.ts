@@ -67,6 +67,22 @@ test('a list of 100 000 rows is read page by page as it scrolls', async ({ page 
   expect(searches.length).toBeLessThan(50);
 });
 
+test('an estimated total is counted exactly when the reader asks for it', async ({ page }) => {
+  await signInAs(page, 'admin');
+  await page.goto(BULK_LIST);
+  await slow(page.getByTestId('list-total')).toHaveText('circa 100.000 record');
+  const counted = page.waitForRequest((r) => isSearch(r) && new URL(r.url()).searchParams.get('exactCount') === 'true');
+  await page.getByTestId('list-exact-count').click();
+  await counted;
+  await slow(page.getByTestId('list-total')).toHaveText(`${BULK_ROWS.toLocaleString('it-IT')} record`);
+  await expect(page.getByTestId('list-total')).toHaveAttribute('data-total', String(BULK_ROWS));
+  await expect(page.getByTestId('list-exact-count')).toHaveCount(0);
+  // the URL keeps the choice: a reload counts exactly again
+  await expect(page).toHaveURL(/[?&]count=exact/);
+  await page.reload();
+  await slow(page.getByTestId('list-total')).toHaveAttribute('data-total', String(BULK_ROWS));
+});
+
 test('clicking a header sorts on the server', async ({ page }) => {
   await signInAs(page, 'admin');
   await page.goto(BULK_LIST);

@@ -17,6 +17,8 @@ export const searchQuery = z.object({
   showArchived: flag,
   showTags: flag,
   unpaged: flag,
+  /** Count every match instead of estimating a big list (README, "The request lists at a million lines"). */
+  exactCount: flag,
 });
 
 /** The generic endpoints of API.md "Generic records", for every entity and route view (the export and import: import-routes.ts). */
@@ -39,6 +41,7 @@ function registerTarget(app: FastifyInstance, target: Target, records: RecordSer
       showDeleted: q.showDeleted ?? false,
       showArchived: q.showArchived ?? false,
       unpaged: q.unpaged ?? false,
+      exactCount: q.exactCount ?? false,
     });
     return { data };
   });

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callers, json, q, type Call } from '../configuration/support.js';
-import { LIST_ESTIMATE_FIRST } from '../../src/records/service.js';
+import { LIST_ESTIMATE_FIRST, LIST_EXACT_COUNT } from '../../src/records/service.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 /** Movement requests (issue 15): header and lines in one write, the workflow, and who sees and does what. */
@@ -159,24 +159,35 @@ describe('movement requests', () => {
     }
   });
 
-  it('counts a list exactly up to 10 000 rows and estimates beyond, flagged (a page never counts a million rows)', async () => {
+  it('counts a list exactly up to LIST_EXACT_COUNT rows and estimates beyond, flagged; counts it exactly when asked', async () => {
     await sql`insert into transaction (kind, status, requester, pickup_point, wished_from, created_by, updated_by)
       select 'RDT', 'DONE', requester, pickup_point, wished_from - (g % 300), 'test', 'test'
-      from (select requester, pickup_point, wished_from from transaction order by id limit 1) t, generate_series(1, 10500) g`.execute(t.db);
+      from (select requester, pickup_point, wished_from from transaction order by id limit 1) t, generate_series(1, ${LIST_EXACT_COUNT + 300}) g`.execute(t.db);
     await sql`analyze transaction`.execute(t.db);
+    const exact = Number((await sql<{ n: number }>`select count(*)::int as n from transaction where kind = 'RDT' and not deleted and not archived`.execute(t.db)).rows[0]!.n);
     const big = (await operator({ method: 'GET', url: '/api/transactions/rdt?size=20' })).json().data;
     expect(big.estimated).toBe(true);
-    expect(big.total).toBeGreaterThan(10_000);
+    expect(big.total).toBeGreaterThan(LIST_EXACT_COUNT);
     expect(big.items).toHaveLength(20);
+    // asked for, the count is exact and not flagged, on every page
+    const counted = (await operator({ method: 'GET', url: '/api/transactions/rdt?size=20&exactCount=true' })).json().data;
+    expect(counted).toMatchObject({ total: exact, page: 0, size: 20 });
+    expect(counted.estimated).toBeUndefined();
+    expect(counted.items.map((r: { id: number }) => r.id)).toEqual(big.items.map((r: { id: number }) => r.id));
+    const last = (await operator({ method: 'GET', url: `/api/transactions/rdt?size=20&page=${Math.floor(exact / 20)}&exactCount=true` })).json().data;
+    expect(last).toMatchObject({ total: exact });
+    expect(last.items).toHaveLength(exact % 20);
     const small = (await operator({ method: 'GET', url: `/api/transactions/rdt?size=20&q=${q({ filters: [{ field: 'status', op: 'eq', value: 'SUBMITTED' }] })}` })).json().data;
     expect(small.estimated).toBeUndefined();
-    expect(small.total).toBeLessThan(10_000);
+    expect(small.total).toBeLessThan(LIST_EXACT_COUNT);
+    const bad = await operator({ method: 'GET', url: '/api/transactions/rdt?size=20&exactCount=maybe' });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('does not count a list the planner puts past LIST_ESTIMATE_FIRST: its estimate is the total, and its pages follow on', async () => {
     await sql`insert into transaction (kind, status, requester, pickup_point, wished_from, created_by, updated_by)
       select 'RDT', 'DONE', requester, pickup_point, wished_from - (g % 300), 'test', 'test'
-      from (select requester, pickup_point, wished_from from transaction order by id limit 1) t, generate_series(1, 15000) g`.execute(t.db);
+      from (select requester, pickup_point, wished_from from transaction order by id limit 1) t, generate_series(1, ${3 * LIST_ESTIMATE_FIRST}) g`.execute(t.db);
     await sql`analyze transaction`.execute(t.db);
     const exact = Number((await sql<{ n: number }>`select count(*)::int as n from transaction where kind = 'RDT' and not deleted and not archived`.execute(t.db)).rows[0]!.n);
     expect(exact).toBeGreaterThan(LIST_ESTIMATE_FIRST);

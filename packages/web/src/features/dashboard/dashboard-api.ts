@@ -1,6 +1,6 @@
 import { CATALOGUE, type DashboardAnswer, type DashboardLink, type DashboardTonnes } from '@circula/model';
 import { http } from '../../api/client';
-import { FILTERS_PARAM, serializeListFilters } from '../../records/list/list-url';
+import { COUNT_PARAM, EXACT_COUNT, FILTERS_PARAM, serializeListFilters } from '../../records/list/list-url';
 
 export type { DashboardAnswer, DashboardLink };
 
@@ -13,11 +13,13 @@ export const fetchDashboard = (period: { from: string; to: string } | null, sign
 
 /**
  * Where a figure leads: its list, filtered as the server counted it (`/{route}?filters=…`, read
- * by the list page — records/list/list-url.ts).
+ * by the list page — records/list/list-url.ts), counted exactly as the figure was (`count=exact`:
+ * a list past the server's exact count would otherwise show an estimate).
  */
 export function listHref(link: DashboardLink): string {
   const value = serializeListFilters({ query: '', filters: link.filters });
-  return value === null ? `/${link.route}` : `/${link.route}?${new URLSearchParams({ [FILTERS_PARAM]: value }).toString()}`;
+  const exact = { [COUNT_PARAM]: EXACT_COUNT };
+  return `/${link.route}?${new URLSearchParams(value === null ? exact : { [FILTERS_PARAM]: value, ...exact }).toString()}`;
 }
 
 /**

@@ -258,12 +258,13 @@ describe('dashboard links', () => {
     ]);
   });
 
-  it('opens the list with the filters in the URL the list page reads', () => {
+  it('opens the list with the filters in the URL the list page reads, counted exactly as the figure was', () => {
     const filters = [period, { field: 'status', op: 'eq' as const, value: 'DONE' }];
     const href = listHref(link('movement-requests', ...filters));
     expect(href.startsWith('/movement-requests?filters=')).toBe(true);
     expect(hrefFilters(href)).toEqual(filters);
-    expect(listHref(link('transport'))).toBe('/transport');
+    expect(new URL(href, 'http://x').searchParams.get('count')).toBe('exact');
+    expect(listHref(link('transport'))).toBe('/transport?count=exact');
   });
 
   it("a bar's link is its month's load rows of its code; the others' bar keeps the excluded codes", () => {

@@ -39,16 +39,16 @@ export function RecordGrid({ endpoint, request, columnDefs, feedback, reloadKey,
   const feedbackRef = useRef(feedback);
   feedbackRef.current = feedback;
 
-  const { filters, showDeleted } = request;
+  const { filters, showDeleted, exactCount = false } = request;
   const fetchBlock = ({ startRow, endRow, sortModel }: BlockRequest) =>
-    searchRecords(endpoint, searchQuery({ filters, showDeleted, sort: sortSpecs(sortModel) }, startRow, endRow));
+    searchRecords(endpoint, searchQuery({ filters, showDeleted, exactCount, sort: sortSpecs(sortModel) }, startRow, endRow));
   const getRowStyle = useCallback((params: RowClassParams<ListRecord>) => (isDeleted(params.data) ? deletedRowStyle : undefined), []);
 
   return (
     <InfiniteGrid<ListRecord>
       fetchBlock={fetchBlock}
       // reloadKey: a retry builds a new datasource
-      reloadOn={[endpoint, filters, showDeleted, reloadKey]}
+      reloadOn={[endpoint, filters, showDeleted, exactCount, reloadKey]}
       feedback={feedback}
       columnDefs={columnDefs}
       rowId={recordId}

@@ -15,7 +15,7 @@ import { buildColumnDefs, columnLabel } from './list-column-defs';
 import { listColumns } from './list-columns';
 import type { ListRecord } from './list-api';
 import { filterText } from './list-filter-text';
-import { FILTERS_PARAM, parseListFilters, withListFilters, type ListFilters } from './list-url';
+import { COUNT_PARAM, EXACT_COUNT, FILTERS_PARAM, parseListFilters, withListFilters, type ListFilters } from './list-url';
 import { RecordGrid, type GridFeedback } from './RecordGrid';
 import { useVisibleColumns } from './useVisibleColumns';
 
@@ -37,6 +37,8 @@ function RecordList({ target, conf }: { target: Target; conf: EntityConf | null 
   const [searchParams, setSearchParams] = useSearchParams();
   const rawFilters = searchParams.get(FILTERS_PARAM);
   const filters = useMemo(() => parseListFilters(rawFilters), [rawFilters]);
+  // a big list's total is the server's estimate, unless the reader asked for the exact count
+  const exactCount = searchParams.get(COUNT_PARAM) === EXACT_COUNT;
 
   const [draft, setDraft] = useState(filters.query);
   useEffect(() => setDraft(filters.query), [filters.query]);
@@ -56,7 +58,7 @@ function RecordList({ target, conf }: { target: Target; conf: EntityConf | null 
   const columnDefs = useMemo(() => buildColumnDefs(columns, new Set(visible), context), [columns, visible, context]);
   const chooserColumns = useMemo(() => columns.map((c) => ({ id: c.id, label: columnLabel(c, context) })), [columns, context]);
 
-  const request = useMemo(() => ({ filters, showDeleted }), [filters, showDeleted]);
+  const request = useMemo(() => ({ filters, showDeleted, exactCount }), [filters, showDeleted, exactCount]);
   // a new search counts again
   useEffect(() => {
     setTotal(null);
@@ -162,6 +164,25 @@ function RecordList({ target, conf }: { target: Target; conf: EntityConf | null 
               ? t('RECORD_LIST.TOTAL_ESTIMATED', { total: formatCompact(total) })
               : t('RECORD_LIST.TOTAL', { count: total, total: formatNumber(total) })}
         </Typography.Text>
+        {total !== null && estimated && (
+          <Button
+            type="link"
+            size="small"
+            data-testid="list-exact-count"
+            onClick={() =>
+              setSearchParams(
+                (params) => {
+                  const next = new URLSearchParams(params);
+                  next.set(COUNT_PARAM, EXACT_COUNT);
+                  return next;
+                },
+                { replace: true },
+              )
+            }
+          >
+            {t('RECORD_LIST.EXACT_COUNT')}
+          </Button>
+        )}
         {selected > 0 && <Typography.Text data-testid="list-selected">{t('RECORD_LIST.SELECTED', { count: selected })}</Typography.Text>}
       </Space>
 

@@ -14,6 +14,11 @@ describe('searchQuery', () => {
     expect(BLOCK_SIZE).toBeLessThanOrEqual(1000);
   });
 
+  it('asks for the exact count only when the reader did', () => {
+    expect(searchQuery(request({ exactCount: true }), 0, BLOCK_SIZE)).toMatchObject({ exactCount: true });
+    expect(searchQuery(request({ exactCount: false }), 0, BLOCK_SIZE)).not.toHaveProperty('exactCount');
+  });
+
   it('refuses a window that is not a page', () => {
     expect(() => searchQuery(request(), 50, 150)).toThrow();
   });

@@ -11,6 +11,8 @@ export interface ListRequest {
   filters: ListFilters;
   sort: SortSpec[];
   showDeleted: boolean;
+  /** Count every match, instead of the server's estimate of a big list (the reader asked for it). */
+  exactCount?: boolean;
 }
 
 /** The grid's sort model (`{ colId, sort }`) → sort specs, in the grid's order. */
@@ -43,6 +45,7 @@ export function searchQuery(request: ListRequest, startRow: number, endRow: numb
     size,
     sort: sortParam(request.sort),
     showDeleted: request.showDeleted,
+    ...(request.exactCount ? { exactCount: true } : {}),
   };
 }
 

@@ -61,3 +61,7 @@ export function withListFilters(params: URLSearchParams, filters: ListFilters): 
   else next.set(FILTERS_PARAM, value);
   return next;
 }
+
+/** The URL parameter that asks a list for its exact count (`count=exact`: a dashboard figure's list shows the figure's count). */
+export const COUNT_PARAM = 'count';
+export const EXACT_COUNT = 'exact';
