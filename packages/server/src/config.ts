@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 
 /** Runtime configuration, read once from the environment (ARCHITECTURE.md "Configuration"). */
@@ -10,8 +10,13 @@ export interface Config {
   /** Embedded database directory; `null` keeps the embedded database in memory (tests). */
   dataDir: string | null;
   databaseUrl: string | null;
-  /** Connections of the PostgreSQL pool (DATABASE_POOL_SIZE). */
+  /** Connections of the PostgreSQL pool (DATABASE_POOL_SIZE), per server process. */
   databasePoolSize: number;
+  /**
+   * Server processes asked for (WORKERS: a number, or `auto` for one per core; 1 by default).
+   * Over 1 only on a PostgreSQL server (cluster.ts); the embedded database runs one process and says so.
+   */
+  workers: number;
   /** Document files; with an in-memory database (tests) a fresh directory under the system temp dir. */
   documentsDir: string;
   /** Largest accepted document upload. */
@@ -118,6 +123,15 @@ const int = (value: string | undefined, fallback: number): number => {
   return n;
 };
 
+/** WORKERS: `auto` is one process per core the system gives this one (os.availableParallelism()). */
+export function parseWorkers(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 1;
+  if (value.trim().toLowerCase() === 'auto') return Math.max(1, availableParallelism());
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`WORKERS must be "auto" or a whole number of at least 1, got "${value}"`);
+  return n;
+}
+
 const bool = (value: string | undefined, fallback: boolean): boolean => {
   if (value === undefined || value === '') return fallback;
   return !['false', '0', 'no', 'off'].includes(value.toLowerCase());
@@ -172,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     databaseUrl,
     databasePoolSize: int(env.DATABASE_POOL_SIZE, 10),
+    workers: parseWorkers(env.WORKERS),
     documentsDir: env.DOCUMENTS_DIR
       ? path.resolve(env.DOCUMENTS_DIR)
       : dataDir

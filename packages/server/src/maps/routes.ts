@@ -32,7 +32,7 @@ export interface MapsRoutesOptions {
 export async function mapsRoutes(app: FastifyInstance, { ctx, service = new MapsService(ctx.db, ctx.catalogue, ctx.config.maps) }: MapsRoutesOptions): Promise<void> {
   const limits = ctx.config.maps;
   app.addHook('onClose', () => service.close());
-  await registerPerUserRateLimit(app);
+  await registerPerUserRateLimit(app, ctx.db);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['maps'];
 

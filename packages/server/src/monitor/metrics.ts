@@ -1,4 +1,5 @@
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import cluster from 'node:cluster';
+import { AggregatorRegistry, collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 
 /**
  * The Prometheus figures of `GET /metrics` (API.md): one registry per process (the process
@@ -39,5 +40,53 @@ export function processMetrics(): Metrics {
     securityEvents: new Counter({ name: 'circula_security_events_total', help: 'Security events by type', labelNames: ['type'], registers: [registry] }),
     slowQueries: new Counter({ name: 'circula_slow_queries_total', help: 'Database queries slower than SLOW_QUERY_MS', registers: [registry] }),
   };
+  if (cluster.isWorker) {
+    // a worker of several (WORKERS): answers the primary's requests for this registry (prom-client's cluster protocol)
+    AggregatorRegistry.setRegistries([registry]);
+    new AggregatorRegistry();
+  }
   return metrics;
+}
+
+/** A worker asks the primary for every worker's figures (cluster.ts answers). */
+export const CLUSTER_METRICS_REQUEST = 'circula:metrics-request';
+export const CLUSTER_METRICS_ANSWER = 'circula:metrics-answer';
+const CLUSTER_METRICS_TIMEOUT_MS = 10_000;
+
+export interface ClusterMetricsAnswer {
+  type: typeof CLUSTER_METRICS_ANSWER;
+  id: number;
+  text?: string;
+  error?: string;
+}
+
+let asked = 0;
+const waiting = new Map<number, (answer: ClusterMetricsAnswer) => void>();
+
+/**
+ * The text of `GET /metrics`. With several server processes (WORKERS) a scrape lands on any one
+ * of them, so its figures would be that process's share and jump from scrape to scrape: the
+ * worker asks the primary, which gathers every worker's registry and sums them (prom-client's
+ * AggregatorRegistry: counters and histograms summed, process figures by their own rule). A
+ * single process answers its own registry.
+ */
+export async function metricsText(metrics: Metrics): Promise<string> {
+  if (!cluster.isWorker || !process.send) return metrics.registry.metrics();
+  if (asked === 0) {
+    process.on('message', (message: Partial<ClusterMetricsAnswer> | null) => {
+      if (message?.type !== CLUSTER_METRICS_ANSWER || typeof message.id !== 'number') return;
+      waiting.get(message.id)?.(message as ClusterMetricsAnswer);
+    });
+  }
+  const id = ++asked;
+  const answer = await new Promise<ClusterMetricsAnswer>((resolve) => {
+    const timer = setTimeout(() => resolve({ type: CLUSTER_METRICS_ANSWER, id, error: 'no answer from the primary process' }), CLUSTER_METRICS_TIMEOUT_MS);
+    waiting.set(id, (message) => {
+      clearTimeout(timer);
+      resolve(message);
+    });
+    process.send!({ type: CLUSTER_METRICS_REQUEST, id });
+  }).finally(() => waiting.delete(id));
+  if (answer.text === undefined) throw new Error(`metrics of the cluster: ${answer.error ?? 'no text'}`);
+  return answer.text;
 }

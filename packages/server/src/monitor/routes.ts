@@ -9,6 +9,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
 import { AppError, badRequest, unauthorized } from '../http/errors.js';
 import { assertCan } from '../records/policy.js';
+import { metricsText } from './metrics.js';
 import { errors, parseMonitorPeriod, performance, security, usability } from './queries.js';
 import type { MonitorRecorder } from './recorder.js';
 import { withMonitorTables } from './tables.js';
@@ -62,7 +63,7 @@ export interface MonitorRoutesOptions {
  * on every call), the web app's own reports, and `GET /metrics` (Prometheus text).
  */
 export async function monitorRoutes(app: FastifyInstance, { db, config, recorder }: MonitorRoutesOptions): Promise<void> {
-  await registerPerUserRateLimit(app);
+  await registerPerUserRateLimit(app, db);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['monitor'];
   const mdb = withMonitorTables(db);
@@ -158,7 +159,8 @@ export async function monitorRoutes(app: FastifyInstance, { db, config, recorder
       throw new AppError(403, 'FORBIDDEN', 'METRICS_LOOPBACK_ONLY');
     }
     const registry = recorder.metrics.registry;
-    return reply.header('content-type', registry.contentType).send(await registry.metrics());
+    // with several server processes (WORKERS), every process's figures summed (metrics.ts)
+    return reply.header('content-type', registry.contentType).send(await metricsText(recorder.metrics));
   });
 }
 

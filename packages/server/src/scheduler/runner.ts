@@ -93,7 +93,10 @@ class RunLog implements JobLog {
  * runs the job after the commit. "Run now" records a MANUAL run the same way, refused while one
  * runs. A run's process renews its heartbeat while it works; the runs a dead process left
  * RUNNING are marked FAILED at start (all of them on the embedded database, whose process is the
- * only one) and by any process's tick once their heartbeat is stale.
+ * only one) and by any process's tick once their heartbeat is stale. A process starting on a
+ * PostgreSQL server never fails a live one's runs (their heartbeat is fresh): several server
+ * processes (WORKERS, cluster.ts) start and restart side by side, and the primary fails a
+ * worker's runs at once when it sees that worker die (failRunsOfDeadProcess).
  */
 export class SchedulerRunner {
   readonly instanceId: string;
@@ -111,7 +114,7 @@ export class SchedulerRunner {
     this.#db = withSchedulerTables(options.db);
     this.#now = options.now ?? (() => new Date());
     this.#staleSeconds = options.staleSeconds ?? 300;
-    this.instanceId = options.instanceId ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+    this.instanceId = options.instanceId ?? `${processInstancePrefix(process.pid)}${randomBytes(4).toString('hex')}`;
   }
 
   /** Ticks every `seconds` (0: never; tests call tick()). */
@@ -273,19 +276,36 @@ export class SchedulerRunner {
 
   /** Marks FAILED the RUNNING runs of no live process: every one not of this process (`all`), else those whose heartbeat is stale. */
   async #failAbandoned(all: boolean): Promise<number> {
-    let query = this.#db
-      .updateTable('scheduler_run')
-      .set({
-        status: 'FAILED',
-        error: SCHEDULER_RUN_INTERRUPTED,
-        ended_at: sql<Date>`now()`,
-        duration_ms: sql<number>`(extract(epoch from now() - started_at) * 1000)::integer`,
-        log: sql<string>`right(log || to_char(now() at time zone 'UTC', 'HH24:MI:SS') || ' WARN interrupted by a restart\n', ${LOG_LIMIT})`,
-      })
-      .where('status', '=', 'RUNNING')
-      .where('instance_id', '!=', this.instanceId);
+    let query = failInterrupted(this.#db).where('instance_id', '!=', this.instanceId);
     if (!all) query = query.where('heartbeat_at', '<', sql<Date>`now() - ${`${this.#staleSeconds} seconds`}::interval`);
     const result = await query.executeTakeFirst();
     return Number(result.numUpdatedRows);
   }
+}
+
+/** The start of the instance id of this host's process `pid` (its runs' `instance_id`). */
+export const processInstancePrefix = (pid: number): string => `${hostname()}:${pid}:`;
+
+/** The update that marks RUNNING runs FAILED as interrupted (narrowed by the caller). */
+const failInterrupted = (db: SchedulerDb) =>
+  db
+    .updateTable('scheduler_run')
+    .set({
+      status: 'FAILED',
+      error: SCHEDULER_RUN_INTERRUPTED,
+      ended_at: sql<Date>`now()`,
+      duration_ms: sql<number>`(extract(epoch from now() - started_at) * 1000)::integer`,
+      log: sql<string>`right(log || to_char(now() at time zone 'UTC', 'HH24:MI:SS') || ' WARN interrupted by a restart\n', ${LOG_LIMIT})`,
+    })
+    .where('status', '=', 'RUNNING');
+
+/**
+ * The RUNNING runs of a process of this host known to be dead — a worker the primary saw exit
+ * (cluster.ts) — marked FAILED at once, rather than after their heartbeat has been stale for
+ * `staleSeconds`: the entry may run again at its next occurrence. The number of runs failed.
+ */
+export async function failRunsOfDeadProcess(db: Db, pid: number): Promise<number> {
+  const prefix = processInstancePrefix(pid);
+  const result = await failInterrupted(withSchedulerTables(db)).where(sql<boolean>`starts_with(instance_id, ${prefix})`).executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -37,6 +37,7 @@ import * as m0035 from './0035-monitor.js';
 import * as m0036 from './0036-jobs.js';
 import * as m0037 from './0037-print-templates.js';
 import * as m0038 from './0038-request-list-indexes.js';
+import * as m0039 from './0039-rate-limits.js';
 
 /**
  * Append-only: a migration, once released, is never edited; changes come as a new entry.
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   '0036-jobs': m0036,
   '0037-print-templates': m0037,
   '0038-request-list-indexes': m0038,
+  '0039-rate-limits': m0039,
 };
