@@ -68,7 +68,8 @@ export class SmtpReceiver {
   private server: SMTPServer | null = null;
   port = 0;
 
-  async start(): Promise<this> {
+  /** Listens on `port` (0: any free one; a stopped receiver's port: the same server back). */
+  async start(port = 0): Promise<this> {
     this.server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
@@ -92,7 +93,7 @@ export class SmtpReceiver {
         });
       },
     });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
     this.port = (this.server.server.address() as AddressInfo).port;
     return this;
   }

@@ -131,6 +131,19 @@ describe('permission matrix', () => {
     });
   }
 
+  // a message to a subject (issue 20, "Messages"): written through its own call, by whoever may read
+  // and write communications; the external users and the others get 403
+  describe('communications: a message to a subject', () => {
+    for (const username of ROLES) {
+      it(`${username}: writes to a subject as authorised`, async () => {
+        const target = CATALOGUE.target('communications')!;
+        const body = { subject: owners.subject, toAddress: 'matrice@example.org', subjectLine: 'Matrice dei permessi', body: 'Prova.' };
+        const res = await calls[username]!({ method: 'POST', url: `${target.endpoint}/send`, ...json(body) });
+        expect(res.statusCode, res.body).toBe(expected(username, target, 'R') && expected(username, target, 'W') ? 201 : 403);
+      });
+    }
+  });
+
   /**
    * A FIR is issued by its transport, never posted: one is written as the departure writes it (the
    * company's load, with an anomaly, so the verifier's worklist shows it too).

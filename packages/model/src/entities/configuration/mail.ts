@@ -45,8 +45,11 @@ export const emailTemplate = defineEntity({
 /**
  * A message sent to a subject (DOMAIN.md "communication"): recipient, subject line, template,
  * outcome. Written by the server's mail service in the same transaction as the outbox row of the
- * message; users only read them (a read-only entity: the engine refuses create, update, status
- * change and delete with READ_ONLY_RECORDS, and lists offer no new, import or delete).
+ * message: the application's own messages (template REGISTRATION_LINK…, no body kept: it may hold
+ * a secret) and the messages users write to a subject (template MESSAGE, with their body: `POST
+ * /api/mail/communications/send`, and `…/{id}/resend` for a failed one, to the holders of MAIL_W).
+ * Through the generic calls it is read-only: the engine refuses create, update, status change and
+ * delete with READ_ONLY_RECORDS, and lists offer no new, import or delete.
  */
 export const communication = defineEntity({
   name: 'communication',
@@ -71,6 +74,7 @@ export const communication = defineEntity({
     subject: reference('subject', { label: { it: 'Soggetto', en: 'Subject' }, required: true, readOnly: true, list: true }),
     toAddress: text({ label: { it: 'Destinatario', en: 'To' }, required: true, readOnly: true, max: 320, search: true, list: true }),
     subjectLine: text({ label: { it: 'Oggetto', en: 'Subject line' }, required: true, readOnly: true, max: 1000, search: true, list: true }),
+    body: longText({ label: { it: 'Testo', en: 'Body' }, readOnly: true, max: 20_000 }),
     template: text({ label: { it: 'Messaggio', en: 'Message' }, required: true, readOnly: true, max: 50, search: true, list: true }),
     lang: text({ label: { it: 'Lingua', en: 'Language' }, required: true, readOnly: true, max: 10 }),
     error: longText({ label: { it: 'Errore', en: 'Error' }, readOnly: true, max: 1000 }),

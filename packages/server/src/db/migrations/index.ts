@@ -38,6 +38,7 @@ import * as m0036 from './0036-jobs.js';
 import * as m0037 from './0037-print-templates.js';
 import * as m0038 from './0038-request-list-indexes.js';
 import * as m0039 from './0039-rate-limits.js';
+import * as m0040 from './0040-communication-messages.js';
 
 /**
  * Append-only: a migration, once released, is never edited; changes come as a new entry.
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   '0037-print-templates': m0037,
   '0038-request-list-indexes': m0038,
   '0039-rate-limits': m0039,
+  '0040-communication-messages': m0040,
 };

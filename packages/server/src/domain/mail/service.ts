@@ -131,16 +131,7 @@ export class MailService {
     };
     let status: MailStatus = 'QUEUED';
     let error: string | null = null;
-    if (this.transport) {
-      try {
-        await this.transport.sendMail({ from: this.config.mail.from, to: request.to, subject: mail.subject, text: mail.text, html: mail.html });
-        status = 'SENT';
-      } catch (cause) {
-        status = 'FAILED';
-        error = (cause instanceof Error ? cause.message : String(cause)).slice(0, 1000);
-        this.log.error({ err: cause, to: request.to, template: request.template }, 'mail not sent');
-      }
-    }
+    if (this.transport) ({ status, error } = await this.transmit(request.to, mail, { template: request.template }));
     const sentAt = status === 'SENT' ? new Date() : null;
     const kept = this.transport ? null : await this.keptBodies(request, lang, mail);
     return this.db.transaction().execute(async (trx) => {
@@ -170,6 +161,21 @@ export class MailService {
           : null;
       return { id: row.id, status, error, communicationId };
     });
+  }
+
+  /**
+   * Hands one rendered message to the SMTP server: SENT once the server accepted it, FAILED with the
+   * error (the server's answer, or why it could not be reached) otherwise. Only with SMTP_URL.
+   */
+  async transmit(to: string, mail: RenderedMail, context: Record<string, unknown> = {}): Promise<{ status: 'SENT' | 'FAILED'; error: string | null }> {
+    if (!this.transport) throw new Error('no SMTP server configured');
+    try {
+      await this.transport.sendMail({ from: this.config.mail.from, to, subject: mail.subject, text: mail.text, html: mail.html });
+      return { status: 'SENT', error: null };
+    } catch (cause) {
+      this.log.error({ err: cause, to, ...context }, 'mail not sent');
+      return { status: 'FAILED', error: (cause instanceof Error ? cause.message : String(cause)).slice(0, 1000) };
+    }
   }
 
   /**
@@ -253,8 +259,11 @@ export class MailService {
   }
 }
 
-/** One communication row, with the record columns the record engine would write (code included). */
-async function recordCommunication(
+/**
+ * One communication row, with the record columns the record engine would write (code included).
+ * `body`: only a message a user wrote (messages.ts); the application's own messages keep none.
+ */
+export async function recordCommunication(
   trx: AccountsTrx,
   values: {
     subjectId: number;
@@ -267,13 +276,15 @@ async function recordCommunication(
     sentAt: Date | null;
     outboxId: number;
     by: string | null;
+    body?: string | null;
+    authorId?: number | null;
   },
 ): Promise<number> {
   const by = values.by ?? 'system';
   const { rows } = await sql<{ id: number }>`
-    insert into communication (status, subject, to_address, subject_line, template, lang, error, sent_at, outbox_id, created_by, updated_by)
+    insert into communication (status, subject, to_address, subject_line, template, lang, error, sent_at, outbox_id, body, author_id, created_by, updated_by)
     values (${values.status}, ${values.subjectId}, ${values.to.slice(0, 320)}, ${values.subjectLine.slice(0, 1000)}, ${values.template},
-      ${values.lang}, ${values.error}, ${values.sentAt}, ${values.outboxId}, ${by}, ${by})
+      ${values.lang}, ${values.error}, ${values.sentAt}, ${values.outboxId}, ${values.body ?? null}, ${values.authorId ?? null}, ${by}, ${by})
     returning id`.execute(trx);
   const id = rows[0]!.id;
   await sql`update communication set code = ${`COM-${String(id).padStart(6, '0')}`} where id = ${id}`.execute(trx);

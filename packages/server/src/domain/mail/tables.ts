@@ -25,6 +25,8 @@ export interface MailOutboxTable {
   secret_text: string | null;
   secret_html: string | null;
   recipient_user_id: number | null;
+  /** When a drain took the QUEUED message to send it by SMTP (migration 0040); null when nobody holds it. */
+  claimed_at: NullableTimestamp;
 }
 
 /** One-time links of registration and password recovery (migration 0013). */

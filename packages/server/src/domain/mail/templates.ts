@@ -221,6 +221,9 @@ export function htmlToText(html: string): string {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** The HTML copy of a plain text: escaped, its line breaks kept. */
+export const plainTextHtml = (text: string): string => `<div>${escapeHtml(text).replace(/\r?\n/g, '<br>\n')}</div>`;
+
 /**
  * Renders a template. An HTML body is filled with every value HTML-escaped and gets a plain-text
  * copy; a text body is filled as it is and gets an HTML copy. `strict`: a placeholder missing from
@@ -233,7 +236,7 @@ export function renderSource(source: TemplateSource, data: Record<string, unknow
     return { subject, html, text: htmlToText(html) };
   }
   const text = compile(source.body, { escape: false, strict })(data);
-  return { subject, text, html: `<div>${escapeHtml(text).replace(/\r?\n/g, '<br>\n')}</div>` };
+  return { subject, text, html: plainTextHtml(text) };
 }
 
 /** A built-in template rendered (the data of the built-in texts are always complete). */

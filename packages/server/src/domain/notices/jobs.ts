@@ -2,6 +2,9 @@ import { alboAuthorisation, columnName, tableName, vehicle, warehouse, type Enti
 import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 import { defineJob, type JobLog } from '../../scheduler/jobs.js';
+import type { Db } from '../../db/connect.js';
+import { CommunicationMailer } from '../mail/messages.js';
+import type { MailService } from '../mail/service.js';
 import type { MailLang } from '../mail/templates.js';
 import { NoticeMailer } from './mailer.js';
 import { ddmmyyyy, italianDate, notifyOnce, readersOf } from './notify.js';
@@ -83,7 +86,8 @@ export const deadlineRemindersJob = defineJob({
 /**
  * OUTBOX_RETRY: mails the notices whose mail is still to send (queued by a process that stopped
  * before sending, or claimed by one that died) through the notices' drain, after putting back in
- * the queue the ones that FAILED within the last `retryFailedHours` hours (0: none).
+ * the queue the ones that FAILED within the last `retryFailedHours` hours (0: none); then the same
+ * for the messages users wrote to subjects (mail/messages.ts), whose communications follow.
  */
 export const outboxRetryJob = defineJob({
   code: 'OUTBOX_RETRY',
@@ -111,7 +115,19 @@ export const outboxRetryJob = defineJob({
     });
     await mailer.kick();
     const after = await pending();
-    if (failures > 0) throw new Error(`${failures} mail(s) not sent`);
-    return `${before - after} of ${before} queued mail(s) handled`;
+    const messages = await retryMessages(ctx.db, ctx.mail, params.retryFailedHours, log);
+    if (failures + messages.failures > 0) throw new Error(`${failures + messages.failures} mail(s) not sent`);
+    return `${before - after} of ${before} queued mail(s) handled; ${messages.sent} of ${messages.queued} message(s) to subjects sent`;
   },
 });
+
+/** The messages to subjects that failed in the last `hours` hours queued again, then every queued one sent. */
+async function retryMessages(db: Db, mail: MailService, hours: number, log: JobLog): Promise<{ queued: number; sent: number; failures: number }> {
+  const messages = new CommunicationMailer(db, mail, { error: (_obj: unknown, msg?: string) => log.warn(msg ?? 'messages to subjects not sent') });
+  const requeued = await messages.requeueFailed(hours);
+  if (requeued > 0) log.info(`${requeued} failed message(s) to subjects queued again`);
+  await messages.kick();
+  const { SENT: sent, FAILED: failures } = messages.outcomes;
+  if (sent + failures > 0) log.info(`messages to subjects: ${sent} sent, ${failures} failed`);
+  return { queued: sent + failures, sent, failures };
+}
