@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { loadConfig, type Config } from '../packages/server/src/config.js';
 import { connect, type Db } from '../packages/server/src/db/connect.js';
 import { prepareDatabase } from '../packages/server/src/startup.js';
+import { hashPassword } from '../packages/server/src/auth/passwords.js';
 
 /** What the benchmarks report of a series of latencies (ms). */
 export interface Stats {
@@ -105,9 +106,20 @@ export async function sqlLoad(load: Load, work: () => Promise<unknown>): Promise
  * directory, or with BENCH_DATABASE_URL the PostgreSQL server (its public schema dropped and
  * recreated). `env` is what the server process of the benchmark must be started with.
  */
-export async function freshDatabase(name: string): Promise<{ db: Db; kind: 'pglite' | 'postgres'; env: NodeJS.ProcessEnv; config: Config; dataDir: string; close: () => Promise<void> }> {
+export type FreshDatabase = { db: Db; kind: 'pglite' | 'postgres'; env: NodeJS.ProcessEnv; config: Config; dataDir: string; close: () => Promise<void> };
+
+export function freshDatabase(name: string): Promise<FreshDatabase> {
+  return freshDatabaseAt(name, process.env.BENCH_DATABASE_URL || null);
+}
+
+/**
+ * freshDatabase for a database named here rather than by BENCH_DATABASE_URL: `databaseUrl` null
+ * is embedded PGlite in a new directory, else that PostgreSQL server (its public schema dropped and
+ * recreated). For a benchmark that runs both in one invocation (load-bench.ts).
+ */
+export async function freshDatabaseAt(name: string, databaseUrl: string | null): Promise<FreshDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `circula-bench-${name}-`));
-  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', WEB_DIST: '', DEMO_DATA: 'true', DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '' };
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', WEB_DIST: '', DEMO_DATA: 'true', DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '' };
   if (process.env.BENCH_SERVER_POOL_SIZE) env.DATABASE_POOL_SIZE = process.env.BENCH_SERVER_POOL_SIZE;
   const config = loadConfig(env, { dataDir });
   const handle = await connect({ databaseUrl: config.databaseUrl, dataDir: path.join(dataDir, 'pg'), poolSize: config.databasePoolSize });
@@ -117,4 +129,35 @@ export async function freshDatabase(name: string): Promise<{ db: Db; kind: 'pgli
   }
   await prepareDatabase(handle.db, config, { info: () => undefined, warn: console.warn });
   return { db: handle.db, kind: handle.kind, env, config, dataDir, close: () => handle.close() };
+}
+
+/**
+ * Users as the demo's are created (seed/users.ts: a users row and its groups), many at once and
+ * all with one password, hashed once: one argon2id hash per user would cost minutes for hundreds.
+ * Answers each username's id.
+ */
+export async function createUsers(db: Db, users: { username: string; firstName: string; lastName: string; groups: string[] }[], password: string): Promise<Map<string, number>> {
+  const passwordHash = await hashPassword(password);
+  return db.transaction().execute(async (trx) => {
+    const groups = new Map((await trx.selectFrom('groups').select(['id', 'code']).execute()).map((g) => [g.code, g.id]));
+    const ids = new Map<string, number>();
+    for (let from = 0; from < users.length; from += 500) {
+      const batch = users.slice(from, from + 500);
+      const created = await trx
+        .insertInto('users')
+        .values(batch.map((u) => ({ username: u.username, email: `${u.username}@circula.example`, first_name: u.firstName, last_name: u.lastName, lang: 'it', password_hash: passwordHash, must_initialize: false, subject_id: null, last_login_at: null })))
+        .returning(['id', 'username'])
+        .execute();
+      for (const row of created) ids.set(row.username, Number(row.id));
+    }
+    const memberships = users.flatMap((u) =>
+      u.groups.map((code) => {
+        const groupId = groups.get(code);
+        if (groupId === undefined) throw new Error(`Unknown group ${code}`);
+        return { user_id: ids.get(u.username)!, group_id: groupId };
+      }),
+    );
+    for (let from = 0; from < memberships.length; from += 1000) await trx.insertInto('user_groups').values(memberships.slice(from, from + 1000)).execute();
+    return ids;
+  });
 }
