@@ -32,12 +32,13 @@ describe('dashboard', () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data as DashboardAnswer;
   };
-  /** What the list a figure links to counts for the same user (the web opens the same filters). */
+  /** What the list a figure links to counts for the same user (the web opens the same filters, counted exactly: `count=exact`). */
   const listTotal = async (call: Call, link: DashboardLink): Promise<number> => {
     const target = CATALOGUE.target(link.route);
     expect(target, link.route).toBeDefined();
-    const res = await call({ method: 'GET', url: `${target!.endpoint}?size=1&q=${q({ filters: link.filters })}` });
+    const res = await call({ method: 'GET', url: `${target!.endpoint}?size=1&exactCount=true&q=${q({ filters: link.filters })}` });
     expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.estimated).toBeUndefined();
     return res.json().data.total as number;
   };
 
