@@ -101,11 +101,11 @@ export class AccountService {
   private async validLink(kind: LinkKind, uuid: string | null | undefined, address: string) {
     // counted per address (the "username" side is the presented value, limited on its own)
     const presented = `link:${(uuid ?? '').slice(0, 100)}`;
-    await this.throttle.attempt(presented, `link:${address}`, this.limits);
-    const row = await this.findLink(this.db, kind, uuid);
-    if (!row) throw invalidUuid();
-    await this.throttle.clear(presented);
-    return row;
+    return this.throttle.guess(presented, `link:${address}`, this.limits, async () => {
+      const row = await this.findLink(this.db, kind, uuid);
+      if (!row) throw invalidUuid();
+      return row;
+    });
   }
 
   private userByEmailOrUsername(executor: AccountsDb | AccountsTrx, email: string) {
@@ -230,7 +230,7 @@ export class AccountService {
    */
   async requestRecovery(input: { username: string; lang?: string | null | undefined }, address: string): Promise<{ pending: Promise<void> }> {
     const username = input.username.trim();
-    await this.throttle.attempt(`recover:${username}`, `recover:${address}`, this.limits);
+    await this.throttle.count(`recover:${username}`, `recover:${address}`, this.limits);
     const user = await this.db
       .selectFrom('users')
       .selectAll()

@@ -55,16 +55,16 @@ export class AuthService {
    * Checks a username and password. The answer for an unknown user and for a wrong password is
    * the same, and both cost one argon2 verification.
    */
-  private async checkCredentials(username: string, password: string, client: ClientInfo): Promise<UserRow> {
-    await this.throttle.attempt(username, client.address, this.#signInLimits);
-    const user = await this.findUser(username);
-    const ok = await verifyPassword(user?.password_hash ?? null, password);
-    if (!user || !ok) {
-      await securityEvent(this.db, { type: 'SIGN_IN_FAILED', userId: user?.id ?? null, username, address: client.address });
-      throw badCredentials();
-    }
-    await this.throttle.clear(username);
-    return user;
+  private checkCredentials(username: string, password: string, client: ClientInfo): Promise<UserRow> {
+    return this.throttle.guess(username, client.address, this.#signInLimits, async () => {
+      const user = await this.findUser(username);
+      const ok = await verifyPassword(user?.password_hash ?? null, password);
+      if (!user || !ok) {
+        await securityEvent(this.db, { type: 'SIGN_IN_FAILED', userId: user?.id ?? null, username, address: client.address });
+        throw badCredentials();
+      }
+      return user;
+    });
   }
 
   private async passwordExpired(user: UserRow): Promise<boolean> {

@@ -310,9 +310,7 @@ export function oidcRoutes(app: FastifyInstance, db: Db, auth: AuthService, conf
       if (!party) return toLogin(reply, 'SSO_DISABLED');
       const client = clientOf(request);
       try {
-        await auth.throttle.attempt(attemptName(client), client.address, limits);
-        const code = await party.complete(request.query, request.cookies[FLOW_COOKIE], client);
-        await auth.throttle.clear(attemptName(client));
+        const code = await auth.throttle.guess(attemptName(client), client.address, limits, () => party.complete(request.query, request.cookies[FLOW_COOKIE], client));
         // a fragment never reaches a server log nor a Referer header
         return reply.redirect(`/sso-callback#code=${encodeURIComponent(code)}`, 302);
       } catch (error) {
@@ -327,9 +325,7 @@ export function oidcRoutes(app: FastifyInstance, db: Db, auth: AuthService, conf
     async (request, reply) => {
       if (!party) throw new AppError(404, 'SSO_DISABLED');
       const client = clientOf(request);
-      await auth.throttle.attempt(attemptName(client), client.address, limits);
-      const userId = await party.takeHandoff(request.body.code, request.cookies[FLOW_COOKIE]);
-      await auth.throttle.clear(attemptName(client));
+      const userId = await auth.throttle.guess(attemptName(client), client.address, limits, () => party.takeHandoff(request.body.code, request.cookies[FLOW_COOKIE]));
       const user = await auth.signInVouched(userId, client);
       reply.clearCookie(FLOW_COOKIE, { path: cookieOptions.path });
       if (user.refreshToken) setRefreshCookie(reply, config, user.refreshToken);

@@ -118,6 +118,8 @@ export interface LoginFailuresTable {
   username: string;
   address: string;
   at: DefaultedTimestamp;
+  /** Counted, its guess still being checked (migration 0042, auth/login-throttle.ts). */
+  pending: Generated<boolean>;
 }
 
 export interface UserSettingsTable {

@@ -54,13 +54,15 @@ export class DatabaseRateLimitStore implements FastifyRateLimitStore {
       this.pruning.at = Date.now();
       await sql`delete from rate_limit_counter where reset_at < now()`.execute(this.db);
     }
+    // now() is when this statement's transaction began: one that waited on a parallel insert of the
+    // same key began before that row's window did, so its time left is capped at the window
     const { rows } = await sql<{ hits: number; ttl: number }>`
       insert into rate_limit_counter as c (key, hits, reset_at)
       values (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
       on conflict (key) do update set
         hits = case when c.reset_at <= now() then 1 else c.hits + 1 end,
         reset_at = case when c.reset_at <= now() then excluded.reset_at else c.reset_at end
-      returning hits, greatest(0, ceil(extract(epoch from c.reset_at - now()) * 1000))::int as ttl`.execute(this.db);
+      returning hits, least(${windowMs}, greatest(0, ceil(extract(epoch from c.reset_at - now()) * 1000)))::int as ttl`.execute(this.db);
     const row = rows[0]!;
     return { current: Number(row.hits), ttl: Number(row.ttl) };
   }

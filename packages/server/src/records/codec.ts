@@ -1,4 +1,5 @@
 import { columnName, isArrayColumn, isStored, type EntityDefinition, type FieldDefinition } from '@circula/model';
+import { sql, type RawBuilder } from 'kysely';
 
 /** Columns every record table has (API.md "Record shape"), created by `recordTableColumns` in migrations. */
 export const COMMON_COLUMNS = [
@@ -108,4 +109,63 @@ export function diffRecords(entity: EntityDefinition, before: Record<string, unk
     if (JSON.stringify(a) !== JSON.stringify(b)) changes[name] = [a, b];
   }
   return changes;
+}
+
+/**
+ * A timestamp column as the record shows a datetime (JavaScript's toISOString: UTC, milliseconds,
+ * 'Z'), written by the database: create's history row (createdChangesSql) and the export's rows.
+ */
+export const isoTimestampSql = (ref: RawBuilder<unknown>): RawBuilder<string> =>
+  sql<string>`to_char(${ref} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * diffRecords(entity, null, record) in SQL, over the columns of a new record's row (`row`: the
+ * name the query gives it): a jsonb object of [null, value] for the code, the status and every
+ * stored field whose value is not null, each value as the record shows it (a datetime as
+ * toISOString writes it, a decimal without trailing zeros, a null array as []). The history row
+ * of a create is written with it in the insert's own statement; the engine then compares it with
+ * diffRecords (history.ts jsonbText) and writes that instead wherever the two differ.
+ */
+export function createdChangesSql(entity: EntityDefinition, row: string): RawBuilder<unknown> {
+  const column = (name: string) => sql.ref(`${row}.${name}`);
+  const values = new Map<string, RawBuilder<unknown>>([
+    ['code', sql`to_jsonb(${column('code')})`],
+    ['status', sql`to_jsonb(${column('status')})`],
+  ]);
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (!isStored(field)) continue;
+    const ref = column(columnName(name));
+    values.set(
+      name,
+      field.type === 'datetime'
+        ? sql`to_jsonb(${isoTimestampSql(ref)})`
+        : field.type === 'decimal' || field.type === 'money'
+          ? sql`to_jsonb(trim_scale(${ref}))`
+          : isArrayColumn(field)
+            ? sql`coalesce(to_jsonb(${ref}), '[]'::jsonb)`
+            : sql`to_jsonb(${ref})`,
+    );
+  }
+  const pairs = [...values].map(([name, value]) => sql`(${sql.lit(name)}, ${value})`);
+  return sql`(select coalesce(jsonb_object_agg(c.k, jsonb_build_array(null, c.v)), '{}'::jsonb)
+    from (values ${sql.join(pairs)}) as c (k, v) where c.v is not null and c.v <> 'null'::jsonb)`;
+}
+
+/**
+ * The field types whose values createdChangesSql writes as diffRecords does, whatever they are:
+ * text, booleans, integers and ids, arrays of them, dates (as 'YYYY-MM-DD' both ways), and JSON
+ * written from JavaScript values (not a JSON column default such as 1.10, which JavaScript reads
+ * back as 1.1). Not decimals (a value beyond a double's digits), nor datetimes (their microseconds).
+ */
+const EXACT_CHANGES = new Set<FieldDefinition['type']>(['text', 'longText', 'time', 'lookup', 'reference', 'tags', 'boolean', 'integer', 'date', 'group', 'measure', 'translations', 'json']);
+const exactChanges = new WeakMap<EntityDefinition, boolean>();
+
+/** Whether createdChangesSql writes every record of the entity exactly as diffRecords does (EXACT_CHANGES). */
+export function createdChangesExact(entity: EntityDefinition): boolean {
+  let exact = exactChanges.get(entity);
+  if (exact === undefined) {
+    exact = Object.values(entity.fields).every((field) => !isStored(field) || EXACT_CHANGES.has(field.type));
+    exactChanges.set(entity, exact);
+  }
+  return exact;
 }

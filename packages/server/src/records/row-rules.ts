@@ -1,5 +1,6 @@
 import { ATTACHMENT_OWNERS, businessUnit, columnName, isAdmin, isExternal, subjectRelation, tableName, type Catalogue, type EntityDefinition, type HasAuthorities } from '@circula/model';
-import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { prepareStatement } from '../db/prepared.js';
 import type { Database } from '../db/schema.js';
 
 /**
@@ -49,9 +50,23 @@ function companySubjects(userId: number): RawBuilder<unknown> {
     ) c where c.id is not null`;
 }
 
+/**
+ * companySubjects' text, compiled once: every request of an external user runs it (request-auth),
+ * so on PostgreSQL it is a prepared statement (db/prepared.ts) — parsing and planning it was three
+ * quarters of its cost (0.7 ms of 0.73 ms on the requests benchmark's database).
+ */
+let companySubjectsText: string | null = null;
+
 /** The ids of the subjects of the user's company (see companySubjects), read now. */
 export async function companySubjectIds(executor: Kysely<Database>, userId: number): Promise<number[]> {
-  const { rows } = await sql<{ id: number }>`${companySubjects(userId)}`.execute(executor);
+  if (companySubjectsText === null) {
+    const compiled = sql`${companySubjects(0)}`.compile(executor);
+    // the user's id is the only value the text binds, in its two places
+    if (compiled.parameters.length !== 2) throw new Error('companySubjectIds: unexpected parameters');
+    companySubjectsText = compiled.sql;
+    prepareStatement(companySubjectsText);
+  }
+  const { rows } = await executor.executeQuery<{ id: number }>(CompiledQuery.raw(companySubjectsText, [userId, userId]));
   return rows.map((r) => Number(r.id));
 }
 

@@ -17,9 +17,9 @@ import type { Db } from '../db/connect.js';
 import { prepareStatement } from '../db/prepared.js';
 import type { Database } from '../db/schema.js';
 import { AppError, badRequest, conflict, constraintViolation, forbidden, isUniqueViolation, notFound, violatedIndex } from '../http/errors.js';
-import { COMMON_COLUMNS, diffRecords, rowToRecord, valuesToColumns } from './codec.js';
+import { COMMON_COLUMNS, createdChangesExact, createdChangesSql, diffRecords, isoTimestampSql, rowToRecord, valuesToColumns } from './codec.js';
 import { allocateIds, autoCode, insertRows } from './bulk.js';
-import { writeHistory, writeHistoryMany } from './history.js';
+import { jsonbText, writeHistory, writeHistoryMany } from './history.js';
 import type { HookContext, HookRegistry, RecordData } from './hooks.js';
 import { assertCan, can, recordInScope, recordReadable, recordWritable } from './policy.js';
 import { attachLines, linesOf, writeLines } from './lines.js';
@@ -58,6 +58,22 @@ export type BatchOutcome = { record: RecordData } | { errors: FieldError[] };
 const fieldErrors = (error: unknown): FieldError[] | null =>
   error instanceof AppError && error.statusCode === 400 && error.extra.errors ? error.extra.errors : null;
 
+/**
+ * create's INSERT, compiled (RecordService.insertQuery): its text, the values bound for the given
+ * columns, and whether its RETURNING is the read-back of the record.
+ */
+interface InsertQuery {
+  sql: string;
+  bind: (columns: Readonly<Record<string, unknown>>) => unknown[];
+  readBack: boolean;
+}
+/** How many of create's INSERT texts run as prepared statements (db/prepared.ts), in all: the rest run unnamed. */
+const PREPARED_INSERTS = 200;
+/** The INSERT texts of create marked as prepared statements. */
+const preparedInserts = new Set<string>();
+/** A principal keeps at most this many compiled INSERTs (one per target and set of columns given). */
+const INSERTS_PER_PRINCIPAL = 100;
+
 /** A check made after a batch's insert failed for some row: the batch is redone row by row. */
 class RetryRowByRow extends Error {}
 
@@ -81,6 +97,10 @@ export const LIST_EXACT_COUNT = 1_000;
 export const LIST_ESTIMATE_FIRST = 2 * LIST_EXACT_COUNT;
 /** How long a table's row count (pg_class.reltuples) is trusted before it is read again (ms). */
 const TABLE_ROWS_TTL_MS = 60_000;
+/** How long the planner's estimate of a list's rows is reused for the same list (ms; planRows). */
+const PLAN_ROWS_TTL_MS = 30_000;
+/** At most this many lists' estimates are kept (the oldest goes first). */
+const PLAN_ROWS_MAX = 2_000;
 /** A table's statistics are refreshed for an estimate at most this often (ms). */
 const ANALYZE_INTERVAL_MS = 10 * 60_000;
 const EXPORT_BATCH = 500;
@@ -136,6 +156,8 @@ export class RecordService {
   ) {}
 
   private readonly columnsCache = new WeakMap<EntityDefinition, RawBuilder<unknown>>();
+  /** Per principal, as selectRowCache: create's INSERT per target and set of columns (insertQuery). */
+  private readonly insertCache = new WeakMap<Principal, Map<string, InsertQuery>>();
   /** Per principal (a cached principal lives a few seconds, then goes with its entries). */
   private readonly selectRowCache = new WeakMap<Principal, Map<string, { sql: string; parameters: readonly unknown[]; idIndex: number }>>();
 
@@ -290,7 +312,10 @@ export class RecordService {
     if (estimate > LIST_ESTIMATE_FIRST) {
       const { rows } = await sql<Record<string, unknown>>`
         select ${columns}, ${canWrite} as can_write from ${table} where ${where} order by ${orderBy} limit ${size} offset ${page * size}`.execute(this.db);
-      return { items: rows.map((row) => this.toRecord(principal, target, row)), total: Math.max(estimate, page * size + rows.length), page, size, estimated: true as const };
+      const items = rows.map((row) => this.toRecord(principal, target, row));
+      // a page that is not full is the last one: the total is known (an estimate kept from before rows were deleted would say otherwise)
+      if (rows.length < size && (rows.length > 0 || page === 0)) return { items, total: page * size + rows.length, page, size };
+      return { items, total: Math.max(estimate, page * size + rows.length), page, size, estimated: true as const };
     }
     const { rows } = freeText
       ? await sql<Record<string, unknown>>`
@@ -314,12 +339,29 @@ export class RecordService {
     return { items: rows.map((row) => this.toRecord(principal, target, row)), total, page, size };
   }
 
-  /** The planner's estimate of the rows a query returns (EXPLAIN, nothing is run). */
-  private async planRows(query: RawBuilder<unknown>): Promise<number> {
-    const { rows } = await sql<{ 'QUERY PLAN': unknown }>`explain (format json) ${query}`.execute(this.db);
+  /** Recent estimates of list queries, by their text and values (planRows; process-wide, insertion-ordered). */
+  private readonly plannedRows = new Map<string, { rows: number; at: number }>();
+
+  /**
+   * The planner's estimate of the rows a query returns (EXPLAIN, nothing is run). The same list
+   * asked again within PLAN_ROWS_TTL_MS gets the same estimate without asking again (`fresh`: ask
+   * now, as after refreshing the table's statistics): it comes from statistics that change only
+   * when the table is analysed, and planning the EXPLAIN was a third of the database's work for an
+   * owner's page of requests.
+   */
+  private async planRows(query: RawBuilder<unknown>, fresh = false): Promise<number> {
+    const compiled = sql`explain (format json) ${query}`.compile(this.db);
+    const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+    const cached = fresh ? undefined : this.plannedRows.get(key);
+    if (cached && Date.now() - cached.at < PLAN_ROWS_TTL_MS) return cached.rows;
+    const { rows } = await this.db.executeQuery<{ 'QUERY PLAN': unknown }>(compiled);
     const raw = rows[0]?.['QUERY PLAN'];
     const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[];
-    return Math.round(plan[0]?.Plan?.['Plan Rows'] ?? 0);
+    const estimate = Math.round(plan[0]?.Plan?.['Plan Rows'] ?? 0);
+    this.plannedRows.delete(key);
+    if (this.plannedRows.size >= PLAN_ROWS_MAX) this.plannedRows.delete(this.plannedRows.keys().next().value!);
+    this.plannedRows.set(key, { rows: estimate, at: Date.now() });
+    return estimate;
   }
 
   /** Each table's row count as its statistics say, and when it was read (process-wide). */
@@ -344,12 +386,15 @@ export class RecordService {
    * the table is analysed — at most once in ANALYZE_INTERVAL_MS — and asked again.
    */
   private async estimateRows(table: string, query: RawBuilder<unknown>): Promise<number> {
-    const estimate = await this.planRows(query);
+    let estimate = await this.planRows(query);
+    if (estimate > LIST_EXACT_COUNT) return estimate;
+    // the count proved the kept estimate wrong (the list grew since, or the table was analysed): ask now
+    estimate = await this.planRows(query, true);
     const last = this.analyzedAt.get(table) ?? 0;
     if (estimate > LIST_EXACT_COUNT || Date.now() - last < ANALYZE_INTERVAL_MS) return estimate;
     this.analyzedAt.set(table, Date.now());
     await sql`analyze ${sql.table(table)}`.execute(this.db);
-    return this.planRows(query);
+    return this.planRows(query, true);
   }
 
   /**
@@ -373,7 +418,7 @@ export class RecordService {
     const ids = idRows.map((r) => r.id);
     const entity = target.entity;
     const column = (name: string) => sql.ref(`t.${name}`);
-    const iso = (name: string) => sql`to_char(${column(name)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${sql.ref(name)}`;
+    const iso = (name: string) => sql`${isoTimestampSql(column(name))} as ${sql.ref(name)}`;
     const fields = Object.entries(entity.fields)
       .filter(([, field]) => isStored(field))
       .map(([name, field]) => (field.type === 'datetime' ? iso(columnName(name)) : column(columnName(name))));
@@ -577,6 +622,116 @@ export class RecordService {
   }
 
   /**
+   * Whether create's INSERT reads the record back and checks it itself (insertQuery): the entity has
+   * no lines to write between the two, and no row rule applies to the user (a rule's subqueries
+   * would not see the new row from within the statement that writes it).
+   */
+  private insertReadsBack(principal: Principal, entity: EntityDefinition): boolean {
+    return linesOf(entity).length === 0 && recordReadable(principal, entity, this.catalogue) === null && recordInScope(principal, entity, this.catalogue) === null;
+  }
+
+  /**
+   * The error of an INSERT that refused its record (insertQuery's `refused`): 403 CANT_UPDATE for a
+   * record in a view the user may not write (as assertViewRights), OUTSIDE_VIEW for one outside the
+   * target's view (as create's read-back). Null for any other error.
+   */
+  private insertRefusal(target: Target, error: unknown): AppError | null {
+    const refusal = error instanceof Error && (error as { code?: unknown }).code === 'CIR01' ? error.message : undefined;
+    if (refusal === 'CANT_UPDATE') return forbidden(undefined, 'CANT_UPDATE');
+    if (refusal === 'OUTSIDE_VIEW') return constraintViolation(target.filters.map((f) => ({ field: f.field, message: 'OUTSIDE_VIEW' })));
+    return null;
+  }
+
+  /**
+   * create's INSERT for a target and the columns given, compiled once per principal (as selectRow:
+   * building and compiling the query at every call costs) and bound at each call.
+   *
+   * - An entity that autogenerates codes takes the id from its identity sequence inside the
+   *   statement and writes the code with the row — autoCode's code: the prefix, '-', the id padded
+   *   to six digits — where an UPDATE used to follow the insert (rewriting the search columns and
+   *   their indexes).
+   * - When nothing runs between the insert and the read-back — the entity has no lines to write and
+   *   no row rule applies to the user (a rule's subqueries would not see the new row from the same
+   *   statement) — the RETURNING is the read-back: selectRow's columns and can_write, whether the
+   *   row is in the target's view (`in_view`: the view's filters, without which selectRow finds no
+   *   row) and whether it falls in a view the user may not write (`denied_view`: assertViewRights).
+   *   The same statement writes the history row of the create, its changes worked out in SQL
+   *   (codec.ts createdChangesSql; `history_id`, `history_changes`): create checks them against
+   *   diffRecords. A record outside the view, or in one the user may not write, fails the whole
+   *   statement with an error that names the refusal (insertRefusal): nothing of it is kept.
+   *   Otherwise it answers the id, and create writes the lines, checks and reads the record after.
+   *
+   * On PostgreSQL the first PREPARED_INSERTS texts run as prepared statements (db/prepared.ts).
+   */
+  private insertQuery(executor: Executor, principal: Principal, target: Target, names: readonly string[]): InsertQuery {
+    let byKey = this.insertCache.get(principal);
+    if (!byKey) this.insertCache.set(principal, (byKey = new Map()));
+    const key = `${target.route}\u0000${names.join('\u0000')}`;
+    const cached = byKey.get(key);
+    if (cached) return cached;
+    const entity = target.entity;
+    const table = tableName(entity);
+    const code = entity.code;
+    // each value's place among the parameters is found by a marker object
+    const markers = names.map(() => ({}));
+    const values = names.map((name, i) =>
+      code.autogenerated && name === 'code'
+        ? sql`(select ${`${code.prefix}-`}::text || lpad(n.id::text, greatest(6, length(n.id::text)), '0') from n)`
+        : sql`${markers[i]}`,
+    );
+    const readBack = this.insertReadsBack(principal, entity);
+    let returning: RawBuilder<unknown> = sql`id`;
+    if (readBack) {
+      const all = (conditions: RawBuilder<SqlBool>[]) => (conditions.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`(${sql.join(conditions, sql` and `)})`);
+      const denied = this.catalogue.targets.filter((t) => t.entity === entity && t.view !== null && !can(principal, t, 'W'));
+      returning = sql`${this.columnsOf(entity)}, ${this.canWriteSql(principal, target)} as can_write, ${all(this.viewConditions(target))} as in_view,
+        ${denied.length === 0 ? sql<SqlBool>`false` : sql.join(denied.map((view) => all(this.viewConditions(view))), sql` or `)} as denied_view`;
+    }
+    const columns = sql.join(names.map((n) => sql.ref(n)));
+    const insert = code.autogenerated
+      ? sql`insert into ${sql.table(table)} (id, ${columns}) overriding system value
+          values ((select n.id from n), ${sql.join(values)}) returning ${returning}`
+      : sql`insert into ${sql.table(table)} (${columns}) values (${sql.join(values)}) returning ${returning}`;
+    const id = code.autogenerated ? [sql`n as (select nextval(pg_get_serial_sequence(${table}, 'id')) as id)`] : [];
+    const compiled = (
+      readBack
+        ? sql`with ${sql.join([...id, sql`ins as (${insert})`])},
+            history as (
+              insert into record_history (entity, record_id, version, action, by_user, by_user_id, changes)
+              select ${entity.name}, ins.id, 1, 'CREATE', ${principal.username}, ${principal.userId}, ${createdChangesSql(entity, 'ins')} from ins
+              returning id, changes::text as changes)
+          select ins.*, history.id as history_id, history.changes as history_changes,
+            -- a refused record fails the statement (migration 0041, insertRefusal): nothing of it is kept, in a transaction or not
+            case when ins.denied_view is true then circula_refuse('CANT_UPDATE')
+              when ins.in_view is not true then circula_refuse('OUTSIDE_VIEW') end as refused
+          from ins cross join history`
+        : code.autogenerated
+          ? sql`with ${id[0]} ${insert}`
+          : insert
+    ).compile(executor);
+    const parameters = compiled.parameters;
+    const slots = markers.map((marker) => parameters.indexOf(marker));
+    if (names.some((name, i) => slots[i]! < 0 && !(code.autogenerated && name === 'code'))) throw new Error('insertQuery: a value was not found among the parameters');
+    const entry: InsertQuery = {
+      sql: compiled.sql,
+      readBack,
+      bind: (row) => {
+        const bound = [...parameters];
+        names.forEach((name, i) => {
+          if (slots[i]! >= 0) bound[slots[i]!] = row[name];
+        });
+        return bound;
+      },
+    };
+    if (preparedInserts.size < PREPARED_INSERTS && !preparedInserts.has(entry.sql)) {
+      preparedInserts.add(entry.sql);
+      prepareStatement(entry.sql);
+    }
+    if (byKey.size < INSERTS_PER_PRINCIPAL) byKey.set(key, entry);
+    return entry;
+  }
+
+  /**
    * `outer`: run inside the caller's transaction (a batch that redoes its rows one by one, each in
    * a savepoint) instead of a transaction of its own. `createMany` is this method for many rows:
    * a check added here is added there.
@@ -586,43 +741,61 @@ export class RecordService {
     const entity = target.entity;
     const prepared = this.prepareCreate(principal, target, body);
     const { access, parentId } = prepared;
+    const hooks = this.hooks.for(entity.name);
     let values = prepared.values;
-    try {
-      const inTransaction = <T>(work: (trx: Transaction<Database>) => Promise<T>) => (outer ? work(outer) : this.db.transaction().execute(work));
-      return await inTransaction(async (trx) => {
-        const ctx = this.context(trx, principal, entity, prepared.code);
-        values = await this.hooks.chain(entity.name, 'beforeCreate', (h, v) => h.beforeCreate?.(ctx, v), values);
-        await this.checkReferences(trx, entity, values);
-        const rootId = parentId === null ? null : await this.rootOf(trx, entity, parentId);
-        const columns = {
-          ...valuesToColumns(entity, values),
-          ...access,
-          code: prepared.code,
-          status: entity.statuses?.default ?? null,
-          parent_id: parentId,
-          root_id: rootId,
-          author_id: principal.userId,
-          created_by: principal.username,
-          updated_by: principal.username,
-        };
-        const names = Object.keys(columns);
-        const { rows } = await sql<{ id: number }>`
-          insert into ${sql.table(tableName(entity))} (${sql.join(names.map((n) => sql.ref(n)))})
-          values (${sql.join(names.map((n) => sql`${columns[n as keyof typeof columns]}`))}) returning id`.execute(trx);
-        const id = rows[0]!.id;
-        if (entity.code.autogenerated) {
-          await sql`update ${sql.table(tableName(entity))} set code = ${autoCode(entity, id)} where id = ${id}`.execute(trx);
-        }
-        await writeLines(trx, principal, entity, { id: Number(id), rootId }, values, (t, e, l) => this.referenceErrors(t, e, l));
+    // `ctx` null: no hooks to run, and no transaction of create's own (the insert is one statement)
+    const write = async (trx: Executor, ctx: HookContext | null): Promise<RecordData> => {
+      if (ctx) values = await this.hooks.chain(entity.name, 'beforeCreate', (h, v) => h.beforeCreate?.(ctx, v), values);
+      await this.checkReferences(trx, entity, values);
+      const rootId = parentId === null ? null : await this.rootOf(trx, entity, parentId);
+      const columns = {
+        ...valuesToColumns(entity, values),
+        ...access,
+        code: prepared.code,
+        status: entity.statuses?.default ?? null,
+        parent_id: parentId,
+        root_id: rootId,
+        author_id: principal.userId,
+        created_by: principal.username,
+        updated_by: principal.username,
+      };
+      const insert = this.insertQuery(trx, principal, target, Object.keys(columns));
+      const { rows } = await trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(insert.sql, insert.bind(columns))).catch((error: unknown) => {
+        throw this.insertRefusal(target, error) ?? error;
+      });
+      const row = rows[0]!;
+      const id = row.id as number;
+      let record: RecordData | null;
+      if (insert.readBack) {
+        // the insert read the record back and checked it (insertQuery)
+        record = this.toRecord(principal, target, row);
+      } else {
+        // (in a transaction: a create alone reads back in its insert)
+        await writeLines(trx as Transaction<Database>, principal, entity, { id: Number(id), rootId }, values, (t, e, l) => this.referenceErrors(t, e, l));
         await this.assertViewRights(trx, principal, target, id, 'W');
         await this.assertInScope(trx, principal, entity, id);
-        const record = await this.selectOne(trx, principal, target, id);
-        // created through a view, it must belong to the view (a "customer" without the CUSTOMER role is not one)
-        if (!record) throw constraintViolation(target.filters.map((f) => ({ field: f.field, message: 'OUTSIDE_VIEW' })));
-        await writeHistory(trx, principal, { entity: entity.name, recordId: id, version: 1, action: 'CREATE', changes: diffRecords(entity, null, record) });
-        for (const h of this.hooks.for(entity.name)) await h.afterCreate?.(ctx, record);
-        return record;
-      });
+        record = await this.selectOne(trx, principal, target, id);
+      }
+      // created through a view, it must belong to the view (a "customer" without the CUSTOMER role is not one)
+      if (!record) throw constraintViolation(target.filters.map((f) => ({ field: f.field, message: 'OUTSIDE_VIEW' })));
+      const changes = diffRecords(entity, null, record);
+      if (!insert.readBack) await writeHistory(trx, principal, { entity: entity.name, recordId: id, version: 1, action: 'CREATE', changes });
+      // The insert wrote the history row: it holds these changes unless the SQL told a value
+      // otherwise, and is then rewritten — alone, by a statement of its own (only a JSON value the
+      // database wrote itself, a column default, can differ there: codec.ts createdChangesExact).
+      else if (jsonbText(JSON.parse(JSON.stringify(changes))) !== row.history_changes) {
+        await sql`update record_history set changes = ${JSON.stringify(changes)} where id = ${row.history_id}`.execute(trx);
+      }
+      if (ctx) for (const h of hooks) await h.afterCreate?.(ctx, record);
+      return record;
+    };
+    try {
+      if (outer) return await write(outer, this.context(outer, principal, entity, prepared.code));
+      // Nothing to run between the statements of a transaction — no hooks, the insert's one statement
+      // writes, checks and reads it all (insertQuery), its history as diffRecords would write it
+      // (createdChangesExact) — and the create is that statement alone: no BEGIN and COMMIT around it.
+      if (hooks.length === 0 && this.insertReadsBack(principal, entity) && createdChangesExact(entity)) return await write(this.db, null);
+      return await this.db.transaction().execute((trx) => write(trx, this.context(trx, principal, entity, prepared.code)));
     } catch (error) {
       if (isUniqueViolation(error)) throw constraintViolation([{ field: uniqueField(entity, error), message: 'ALREADY_EXISTS' }]);
       throw error;

@@ -40,6 +40,18 @@ describe('the database rate-limit store', () => {
     expect((await incr(a, 'user:2maps-optimize')).current).toBe(1);
   });
 
+  it('never tells more time left than the window, when its transaction began before the window did', async () => {
+    // a parallel process's insert of the same key, made after this transaction's now(), is the window
+    const result = await t.db.transaction().execute(async (trx) => {
+      await sql`select now()`.execute(trx);
+      await sql`select pg_sleep(0.05)`.execute(trx);
+      await sql`insert into rate_limit_counter (key, hits, reset_at) values ('user:9late', 1, clock_timestamp() + interval '60 seconds')`.execute(trx);
+      return incr(new DatabaseRateLimitStore(trx), 'user:9late');
+    });
+    expect(result.current).toBe(2);
+    expect(result.ttl).toBe(60_000);
+  });
+
   it('starts a new window once the last one ended, and prunes ended windows', async () => {
     const store = new DatabaseRateLimitStore(t.db);
     expect((await incr(store, 'ip:10.1.1.1g', 60_000)).current).toBe(1);

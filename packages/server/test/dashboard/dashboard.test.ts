@@ -2,6 +2,7 @@ import { addDays, calendarMonth, CATALOGUE, italianInstant, todayInItaly, type D
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthsOf, parsePeriod, weekOf } from '../../src/domain/dashboard/period.js';
+import { DASHBOARD_CONNECTIONS, dashboardDb } from '../../src/domain/dashboard/sections.js';
 import { companySubjectIds } from '../../src/records/row-rules.js';
 import { callers, json, q, type Call } from '../configuration/support.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -267,4 +268,28 @@ describe('dashboard', () => {
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/dashboard' })).statusCode).toBe(401);
   });
+
+  it('runs at most DASHBOARD_CONNECTIONS of its statements at once, and an error gives its turn back', async () => {
+    const { db, limit } = dashboardDb(t.db);
+    let active = 0;
+    let most = 0;
+    const work = (i: number) =>
+      limit(async () => {
+        active += 1;
+        most = Math.max(most, active);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        active -= 1;
+        if (i === 3) throw new Error('refused');
+        return i;
+      });
+    const settled = await Promise.allSettled([0, 1, 2, 3, 4, 5, 6].map(work));
+    expect(most).toBe(DASHBOARD_CONNECTIONS);
+    expect(settled.map((s) => (s.status === 'fulfilled' ? s.value : 'refused'))).toEqual([0, 1, 2, 'refused', 4, 5, 6]);
+    // statements through the dashboard's database: six sleeps of 0.1 s take at least three turns of two
+    const started = Date.now();
+    const answers = await Promise.all([1, 2, 3, 4, 5, 6].map(async (n) => (await sql<{ n: number }>`select ${n}::int as n, pg_sleep(0.1)`.execute(db)).rows[0]!.n));
+    expect(answers).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+  });
 });
+

@@ -39,6 +39,9 @@ import * as m0037 from './0037-print-templates.js';
 import * as m0038 from './0038-request-list-indexes.js';
 import * as m0039 from './0039-rate-limits.js';
 import * as m0040 from './0040-communication-messages.js';
+import * as m0041 from './0041-refuse-function.js';
+import * as m0042 from './0042-login-attempts-pending.js';
+import * as m0043 from './0043-transaction-party-statistics.js';
 
 /**
  * Append-only: a migration, once released, is never edited; changes come as a new entry.
@@ -85,4 +88,7 @@ export const migrations: Record<string, Migration> = {
   '0038-request-list-indexes': m0038,
   '0039-rate-limits': m0039,
   '0040-communication-messages': m0040,
+  '0041-refuse-function': m0041,
+  '0042-login-attempts-pending': m0042,
+  '0043-transaction-party-statistics': m0043,
 };

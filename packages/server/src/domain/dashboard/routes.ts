@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { requirePrincipal } from '../../auth/request-auth.js';
 import type { AppContext } from '../module.js';
 import { parsePeriod } from './period.js';
-import { deadlinesSection, invoicesSection, requestsSection, stockSection, tonnesSection, transportsSection, type DashboardContext } from './sections.js';
+import { dashboardDb, deadlinesSection, invoicesSection, requestsSection, stockSection, tonnesSection, transportsSection, type DashboardContext } from './sections.js';
 
 const dashboardQuery = z.object({
   /** yyyy-mm-dd; default the first day of the month eleven months before `to`. */
@@ -24,7 +24,7 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
     const principal = requirePrincipal(request);
     const today = todayInItaly();
     const period = parsePeriod(request.query.from, request.query.to, today);
-    const dc: DashboardContext = { ctx, principal, ...period, today };
+    const dc: DashboardContext = { ctx, principal, ...period, today, ...dashboardDb(ctx.db) };
     const [requests, transports, tonnes, stock, deadlines, invoices] = await Promise.all([
       requestsSection(dc),
       transportsSection(dc),

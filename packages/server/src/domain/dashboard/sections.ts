@@ -22,7 +22,9 @@ import {
   italianInstant,
   type Target,
 } from '@circula/model';
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type CompiledQuery, type QueryExecutorProvider, type RawBuilder } from 'kysely';
+import type { Db } from '../../db/connect.js';
+import { Semaphore } from '../../db/mutex.js';
 import type { Principal } from '../../auth/users.js';
 import { can } from '../../records/policy.js';
 import type { AppContext } from '../module.js';
@@ -42,6 +44,33 @@ export interface DashboardContext {
   from: string;
   to: string;
   today: string;
+  /** What the sections' statements run on: the database, at most DASHBOARD_CONNECTIONS at a time (dashboardDb). */
+  db: QueryExecutorProvider;
+  /** Runs other work on the database (the engine's search) within the same limit. */
+  limit: <T>(work: () => Promise<T>) => Promise<T>;
+}
+
+/**
+ * How many database connections one dashboard uses at once. Its sections and their statements
+ * (a dozen) ran all together: under load one dashboard took the whole pool of 10 from everybody
+ * else (`npm run bench:load`).
+ */
+export const DASHBOARD_CONNECTIONS = 2;
+
+/** The database for one dashboard: each statement waits its turn among DASHBOARD_CONNECTIONS. */
+export function dashboardDb(db: Db, max = DASHBOARD_CONNECTIONS): Pick<DashboardContext, 'db' | 'limit'> {
+  const turns = new Semaphore(max);
+  const limit = <T>(work: () => Promise<T>): Promise<T> => turns.run(work);
+  const executor = db.getExecutor();
+  const limited = new Proxy(executor, {
+    get(target, property) {
+      if (property === 'executeQuery') return (query: CompiledQuery) => limit(() => target.executeQuery(query));
+      // the executor's own methods on the executor itself (its private fields are not the proxy's)
+      const value = Reflect.get(target, property, target) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { db: { getExecutor: () => limited }, limit };
 }
 
 const link = (route: string, filters: FilterSpec[]): DashboardLink => ({ route, filters });
@@ -107,13 +136,13 @@ async function requestsOf(dc: DashboardContext, target: Target): Promise<Dashboa
   const openScope = dc.ctx.records.searchScope(dc.principal, target, [open]);
   const order = target.entity.statuses?.list.map((s) => s.code) ?? [];
   const [{ rows: statuses }, { rows: ages }] = await Promise.all([
-    sql<Record<string, unknown>>`select ${statusCounts(order, 's')} from ${statusScope.table} where ${statusScope.where}`.execute(dc.ctx.db),
+    sql<Record<string, unknown>>`select ${statusCounts(order, 's')} from ${statusScope.table} where ${statusScope.where}`.execute(dc.db),
     sql<{ a: number; b: number; c: number; d: number }>`
       select count(*) filter (where created_at >= ${limits[7]}::timestamptz)::int as a,
         count(*) filter (where created_at >= ${limits[30]}::timestamptz and created_at < ${limits[7]}::timestamptz)::int as b,
         count(*) filter (where created_at >= ${limits[90]}::timestamptz and created_at < ${limits[30]}::timestamptz)::int as c,
         count(*) filter (where created_at < ${limits[90]}::timestamptz)::int as d
-      from ${openScope.table} where ${openScope.where}`.execute(dc.ctx.db),
+      from ${openScope.table} where ${openScope.where}`.execute(dc.db),
   ]);
   const counts = byStatus(order, 's', statuses[0], route, [period]);
   const age = ages[0] ?? { a: 0, b: 0, c: 0, d: 0 };
@@ -141,8 +170,8 @@ export async function transportsSection(dc: DashboardContext): Promise<Dashboard
   const [{ rows }, page] = await Promise.all([
     sql<Record<string, unknown>>`
       select ${statusCounts(order, 't', sql`date = ${dc.today}::date`)}, ${statusCounts(order, 'w')}
-      from ${scope.table} where ${scope.where}`.execute(dc.ctx.db),
-    dc.ctx.records.search(dc.principal, target, { q: JSON.stringify({ filters: [weekFilter] }), page: 0, size: DASHBOARD_MAX_TRANSPORTS, sort: 'date,asc;id,asc' }),
+      from ${scope.table} where ${scope.where}`.execute(dc.db),
+    dc.limit(() => dc.ctx.records.search(dc.principal, target, { q: JSON.stringify({ filters: [weekFilter] }), page: 0, size: DASHBOARD_MAX_TRANSPORTS, sort: 'date,asc;id,asc' })),
   ]);
   const span = (prefix: string, from: string, to: string, base: FilterSpec) => {
     const counts = byStatus(order, prefix, rows[0], TRANSPORTS, [base]);
@@ -177,7 +206,7 @@ async function placeStops(dc: DashboardContext, items: DashboardTransport[]): Pr
     select s.parent_id as transport, s.kind, w.name, ${coordinate('latitude')} as lat, ${coordinate('longitude')} as lng
     from transport_stop s join warehouse w on w.id = s.warehouse
     where s.parent_id = any(${items.map((i) => i.id)}::bigint[]) and not s.deleted
-    order by s.parent_id, s.line_no, s.id`.execute(dc.ctx.db);
+    order by s.parent_id, s.line_no, s.id`.execute(dc.db);
   const byId = new Map(items.map((i) => [i.id, i]));
   for (const row of rows) {
     if (row.lat === null || row.lng === null) continue;
@@ -221,7 +250,7 @@ export async function tonnesSection(dc: DashboardContext): Promise<DashboardTonn
     )
     select sums.waste, sums.month, sums.kg::text as kg, coalesce(w.display_code, w.code) as eer,
       coalesce(w.description->>${dc.principal.lang === 'en' ? 'en' : 'it'}, w.description->>'it', w.description->>'en') as description
-    from sums left join waste w on w.id = sums.waste`.execute(dc.ctx.db);
+    from sums left join waste w on w.id = sums.waste`.execute(dc.db);
   const byWaste = new Map<number, DashboardTonnesCode>();
   for (const r of rows) {
     const id = Number(r.waste);
@@ -278,7 +307,7 @@ export async function stockSection(dc: DashboardContext): Promise<DashboardStock
     with w as (select id, code, name, capacity_tons from ${scope.table} where ${scope.where})
     select w.id, w.code, w.name, w.capacity_tons::text as capacity_tons, coalesce(sum(s.quantity_kg), 0)::text as stock_kg
     from w left join warehouse_stock s on s.warehouse = w.id
-    group by w.id, w.code, w.name, w.capacity_tons`.execute(dc.ctx.db);
+    group by w.id, w.code, w.name, w.capacity_tons`.execute(dc.db);
   const items = rows
     .map((r) => {
       const capacityKg = Number(r.capacity_tons) * 1000;
@@ -310,7 +339,7 @@ export async function deadlinesSection(dc: DashboardContext): Promise<DashboardD
       const scope = dc.ctx.records.searchScope(dc.principal, target, within(in60));
       const { rows } = await sql<{ a: number; b: number }>`
         select count(*) filter (where ${sql.ref(columnName(field))} <= ${in30}::date)::int as a, count(*)::int as b
-        from ${scope.table} where ${scope.where}`.execute(dc.ctx.db);
+        from ${scope.table} where ${scope.where}`.execute(dc.db);
       return { route: target.route, field, within30: counted(rows[0]?.a, target.route, within(in30)), within60: counted(rows[0]?.b, target.route, within(in60)) };
     }),
   );
@@ -343,10 +372,10 @@ export async function invoicesSection(dc: DashboardContext): Promise<DashboardIn
           coalesce(sum(taxable) filter (where document_type = 'TD04'), 0) as credited
         from ${issued.table} where ${issued.where}
       )
-      select n, invoiced::numeric(18,2)::text as invoiced, credited::numeric(18,2)::text as credited, (invoiced - credited)::numeric(18,2)::text as revenue from s`.execute(dc.ctx.db),
+      select n, invoiced::numeric(18,2)::text as invoiced, credited::numeric(18,2)::text as credited, (invoiced - credited)::numeric(18,2)::text as revenue from s`.execute(dc.db),
     sql<{ n: number; amount: string }>`
       select count(*)::int as n, coalesce(sum(coalesce(payable, total, 0) - coalesce(paid_amount, 0)), 0)::numeric(18,2)::text as amount
-      from ${overdue.table} where ${overdue.where}`.execute(dc.ctx.db),
+      from ${overdue.table} where ${overdue.where}`.execute(dc.db),
   ]);
   const s = sums[0] ?? { n: 0, invoiced: '0.00', credited: '0.00', revenue: '0.00' };
   return {
