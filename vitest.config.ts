@@ -21,6 +21,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // a directory for this run's prepared embedded database (test/support/prepared-database.ts)
+          globalSetup: ['./test/support/global-setup.ts'],
         },
       },
       './packages/web/vitest.config.ts',

@@ -42,7 +42,12 @@ interface Slot {
  */
 export async function runPrimary(config: Config): Promise<void> {
   const log: FastifyBaseLogger = Fastify({ logger: { level: config.logLevel } }).log;
-  const handle = await connect({ databaseUrl: config.databaseUrl, dataDir: null, poolSize: 2 });
+  const handle = await connect({
+    databaseUrl: config.databaseUrl,
+    dataDir: null,
+    poolSize: 2,
+    onIdleError: (error) => log.warn(`Database connection lost while idle (the pool opens another): ${error.message}`),
+  });
   // migrations and seed once, before any worker exists: N workers never race them
   await prepareDatabase(handle.db, config, log);
 

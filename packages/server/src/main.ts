@@ -21,12 +21,15 @@ if (!embedded && config.workers > 1 && cluster.isPrimary) {
 async function serve(): Promise<void> {
   const worker = cluster.isWorker;
   const unlock = embedded && config.dataDir ? lockDataDir(config.dataDir) : () => undefined;
+  let log: { warn(message: string): void } = { warn: (message) => console.error(message) };
   const handle = await connect({
     databaseUrl: config.databaseUrl,
     dataDir: embedded ? path.join(config.dataDir!, 'pg') : null,
     poolSize: config.databasePoolSize,
+    onIdleError: (error) => log.warn(`Database connection lost while idle (the pool opens another): ${error.message}`),
   });
   const app = await buildApp({ config, db: handle.db });
+  log = app.log;
   if (embedded && config.workers > 1) {
     app.log.warn(
       `WORKERS=${config.workers}: the embedded database is opened by one process only, so Circula runs a single server process (set DATABASE_URL to a PostgreSQL server for several)`,

@@ -14,6 +14,8 @@ export interface DbHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite: the data directory as a tar file (the tests copy a prepared database with it). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 const INT8_OID = 20;
@@ -46,6 +48,14 @@ export interface ConnectOptions {
   /** Extra `search_path` for PostgreSQL (tests isolate themselves in a schema). */
   searchPath?: string;
   poolSize?: number;
+  /** PGlite, in memory: start from this data directory (a `dumpDataDir` tar) instead of an empty one. */
+  loadDataDir?: Blob;
+  /**
+   * PostgreSQL: an idle pooled connection failed (the server restarted or terminated it). The pool
+   * drops that connection and opens another when needed; without a listener, pg would throw the
+   * error out of the process. Default: one line on stderr.
+   */
+  onIdleError?: (error: Error) => void;
 }
 
 export async function connect(options: ConnectOptions): Promise<DbHandle> {
@@ -57,6 +67,7 @@ export async function connect(options: ConnectOptions): Promise<DbHandle> {
       max: options.poolSize ?? 10,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
+    pool.on('error', options.onIdleError ?? ((error) => console.error(`Database connection lost while idle: ${error.message}`)));
     const observer = new QueryObserver();
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: observer.log });
     registerQueryObserver(db, observer);
@@ -64,6 +75,7 @@ export async function connect(options: ConnectOptions): Promise<DbHandle> {
   }
   const pglite = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: { pg_trgm, unaccent },
     // Every commit is flushed to the data directory before it is acknowledged (the default,
     // stated here because the kill -9 test depends on it).
@@ -74,5 +86,5 @@ export async function connect(options: ConnectOptions): Promise<DbHandle> {
   const observer = new QueryObserver();
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), log: observer.log });
   registerQueryObserver(db, observer);
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return { db, kind: 'pglite', close: () => db.destroy(), dumpDataDir: () => pglite.dumpDataDir('none') };
 }

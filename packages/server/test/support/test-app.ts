@@ -4,10 +4,11 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
-import { connect, type Db } from '../../src/db/connect.js';
+import { connect, type Db, type DbHandle } from '../../src/db/connect.js';
 import { MailService } from '../../src/domain/mail/service.js';
 import { prepareDatabase } from '../../src/startup.js';
 import type { HookRegistry } from '../../src/records/hooks.js';
+import { clonedPostgresDatabase, onServer, preparedEmbeddedDatabase, quiet, TEST_ENV } from './prepared-database.js';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || null;
 export const DEMO_PASSWORD = 'Circula!2026';
@@ -16,16 +17,17 @@ export interface TestApp {
   app: FastifyInstance;
   db: Db;
   config: Config;
+  /** On PostgreSQL, the address of the application's database (a client of its own sees its locks and rows). */
+  databaseUrl: string | null;
   /** The application's mail service: `await t.mail.flush()` before asserting that nothing was sent. */
   mail: MailService;
   close(): Promise<void>;
 }
 
-const quiet = { info: () => undefined, warn: () => undefined };
-
 /**
  * A fresh application on a fresh database: in-memory PGlite, or, when TEST_DATABASE_URL is set,
- * a schema of its own on that PostgreSQL server (dropped at close).
+ * a database of its own on that PostgreSQL server (cloned from the run's template, dropped at
+ * close), or a schema of its own when its settings change what is prepared.
  */
 export interface TestAppOptions {
   catalogue?: Catalogue;
@@ -36,11 +38,14 @@ export interface TestAppOptions {
 
 export async function createTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const config = loadConfig(
-    { DEMO_DATA: 'true', LOG_LEVEL: 'silent', WEB_DIST: '', SCHEDULER_TICK_SECONDS: '0' },
+    TEST_ENV,
     { dataDir: null, jwtSecret: randomBytes(32), ...overrides },
   );
+  // the default preparation (only demoData and adminPassword change what it writes): from this run's copy
+  const preparedCopy = overrides.demoData === undefined && overrides.adminPassword === undefined;
+  const cloned = TEST_DATABASE_URL && preparedCopy ? await clonedPostgresDatabase(TEST_DATABASE_URL, config) : null;
   let schema: string | null = null;
-  if (TEST_DATABASE_URL) {
+  if (TEST_DATABASE_URL && !cloned) {
     schema = `t_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await admin.connect();
@@ -57,13 +62,27 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
       await admin.end();
     }
   }
-  const handle = await connect({
-    databaseUrl: TEST_DATABASE_URL,
-    dataDir: null,
-    poolSize: config.databasePoolSize,
-    ...(schema ? { searchPath: `${schema},public` } : {}),
-  });
-  await prepareDatabase(handle.db, config, quiet, schema ? { schema } : {});
+  const copied = !TEST_DATABASE_URL && preparedCopy ? await preparedEmbeddedDatabase(config) : null;
+  // closing drops the database WITH (FORCE): a connection still ending then gets 57P01, which is expected
+  let closing = false;
+  const onIdleError = (error: Error) => {
+    if (!closing) throw error;
+  };
+  let handle: DbHandle;
+  if (copied) {
+    handle = copied;
+  } else if (cloned) {
+    handle = await connect({ databaseUrl: cloned.url, dataDir: null, poolSize: config.databasePoolSize, onIdleError });
+  } else {
+    handle = await connect({
+      databaseUrl: TEST_DATABASE_URL,
+      dataDir: null,
+      poolSize: config.databasePoolSize,
+      onIdleError,
+      ...(schema ? { searchPath: `${schema},public` } : {}),
+    });
+    await prepareDatabase(handle.db, config, quiet, schema ? { schema } : {});
+  }
   await options.setup?.(handle.db);
   const mail = new MailService(handle.db, config, { error: () => undefined });
   const app = await buildApp({
@@ -79,15 +98,14 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     app,
     db: handle.db,
     config,
+    databaseUrl: cloned?.url ?? TEST_DATABASE_URL,
     mail,
     async close() {
+      closing = true;
       await app.close();
       await handle.close();
-      if (schema && TEST_DATABASE_URL) {
-        const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-        await admin.connect();
-        await admin.query(`drop schema ${schema} cascade`).finally(() => admin.end());
-      }
+      if (cloned && TEST_DATABASE_URL) await onServer(TEST_DATABASE_URL, `drop database if exists ${cloned.database} with (force)`);
+      if (schema && TEST_DATABASE_URL) await onServer(TEST_DATABASE_URL, `drop schema ${schema} cascade`);
     },
   };
 }
