@@ -13,6 +13,14 @@ test.describe.configure({ mode: 'serial', timeout: 240_000 });
 const own = ownServerWithMail('circula-e2e-communications-');
 
 const notification = (page: Page) => page.locator('.ant-notification');
+
+/** Waits for the notice titled `title`, then closes it: a later expectation sees only a new one. */
+async function noticed(page: Page, title: string): Promise<void> {
+  const notice = notification(page).locator('.ant-notification-notice').filter({ has: page.getByText(title, { exact: true }) });
+  await expect(notice).toBeVisible();
+  await notice.locator('.ant-notification-notice-close').click();
+  await expect(notice).toHaveCount(0);
+}
 const normalized = (text: string) => text.replace(/\r\n/g, '\n');
 
 /** Writes a message in the open modal: the subject line and the body (the recipient already chosen). */
@@ -54,7 +62,7 @@ test('a manager writes to a subject, sees it SENT in the list and on the subject
   await page.getByTestId('communication-to').fill(email);
   await page.screenshot({ path: test.info().outputPath('communication-form.png') });
   await write(page, 'Ritiro ingombranti del 12 marzo', 'Buongiorno,\nconfermiamo il ritiro di martedì 12 marzo alle 9:00.\n\nCordiali saluti');
-  await expect(notification(page).getByText('Comunicazione inviata')).toBeVisible();
+  await noticed(page, 'Comunicazione inviata');
   await expect(modal).toBeHidden();
 
   // it arrived, with its subject line and body
@@ -83,7 +91,7 @@ test('a manager writes to a subject, sees it SENT in the list and on the subject
     await page.getByRole('option', { name: new RegExp(name) }).first().click();
     await expect(page.getByTestId('communication-to')).toHaveValue(email);
     await write(page, 'Fattura di marzo', 'In allegato alla prossima mail la fattura di marzo.');
-    await expect(notification(page).getByText('Comunicazione non inviata')).toBeVisible();
+    await noticed(page, 'Comunicazione non inviata');
     await expect(page.locator('.ag-row').filter({ hasText: 'Fattura di marzo' })).toContainText('Non inviato');
   } finally {
     await own.smtp.start(port);
@@ -102,7 +110,7 @@ test('a manager writes to a subject, sees it SENT in the list and on the subject
   await expect(page.getByTestId('communication-to')).toHaveValue(email);
   await page.getByTestId('communication-to').fill(pec);
   await write(page, 'Documenti per il contratto', 'Gentili signori,\nvi chiediamo la visura camerale aggiornata.');
-  await expect(notification(page).getByText('Comunicazione inviata')).toBeVisible();
+  await noticed(page, 'Comunicazione inviata');
   expect((await own.smtp.waitFor(pec)).subject).toBe('Documenti per il contratto');
   await expect(tab).toContainText('3 comunicazioni');
   await expect(tab.locator('tbody tr').first()).toContainText('Documenti per il contratto');
@@ -113,7 +121,7 @@ test('a manager writes to a subject, sees it SENT in the list and on the subject
   await expect(page.getByTestId('record-field-error')).toContainText(/ECONNREFUSED|connect/);
   await expect(page.getByTestId('record-field-body').locator('textarea')).toHaveValue('In allegato alla prossima mail la fattura di marzo.');
   await page.getByTestId('communication-resend').click();
-  await expect(notification(page).getByText('Comunicazione inviata')).toBeVisible();
+  await noticed(page, 'Comunicazione inviata');
   expect((await own.smtp.waitFor(email, 2)).subject).toBe('Fattura di marzo');
   await expect(page.getByTestId('communication-resend')).toHaveCount(0);
   await expect(page.getByTestId('record-page')).toContainText('Inviato');

@@ -1,12 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect as baseExpect, request as playwrightRequest, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { startServer, waitForExit, type ServerProcess } from '../../packages/server/test/support/server-process.js';
 import { api, filter, type Rec } from '../support/api.js';
 import { signIn } from '../support/auth.js';
+import { preparedDataDir } from '../support/data-dir.js';
 
 /**
  * Issue 17's journey: a logistics planner opens the map dialog from the transport planner, picks
@@ -88,7 +88,7 @@ let apiContext: APIRequestContext | undefined;
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   const osrmUrl = await osrm.start();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'circula-map-'));
+  dataDir = preparedDataDir('circula-map-');
   server = await startServer({ DATA_DIR: dataDir, DEMO_DATA: 'true', WEB_DIST, ROUTING_PROVIDER: 'osrm', OSRM_URL: osrmUrl });
   apiContext = await playwrightRequest.newContext({ baseURL: server.baseUrl });
 });

@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startOidcProvider, type TestProvider } from '../../packages/server/test/support/oidc-provider.js';
 import { freePort, startServer, waitForExit, type ServerProcess } from '../../packages/server/test/support/server-process.js';
+import { preparedDataDir } from '../support/data-dir.js';
 
 /**
  * Single sign-on (issue 20): a real OpenID Connect provider (oidc-provider) on loopback and an
@@ -31,7 +31,7 @@ test.beforeAll(async () => {
       { sub: 'sso-stranger', email: 'stranger@elsewhere.example' },
     ],
   });
-  dataDir = mkdtempSync(path.join(tmpdir(), 'circula-sso-'));
+  dataDir = preparedDataDir('circula-sso-');
   server = await startServer({
     PORT: String(port),
     BASE_URL: baseUrl,

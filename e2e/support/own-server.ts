@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { SmtpReceiver } from '../../packages/server/test/accounts/smtp-receiver.js';
 import { startServer, waitForExit, type ServerProcess } from '../../packages/server/test/support/server-process.js';
+import { preparedDataDir } from './data-dir.js';
 
 const WEB_DIST = process.env.WEB_DIST || path.resolve(import.meta.dirname, '../../packages/web/dist');
 
@@ -16,7 +16,7 @@ export interface OwnServer {
 }
 
 /**
- * A spec's own application (fresh database with demo data) whose SMTP_URL points at an SMTP
+ * A spec's own application (a copy of the run's prepared database with demo data) whose SMTP_URL points at an SMTP
  * server in the test process: registers the hooks that start and stop both, and closes the
  * browser contexts each test opens. Read `smtp` and `server` inside tests.
  */
@@ -28,7 +28,7 @@ export function ownServerWithMail(prefix: string): OwnServer {
   test.beforeAll(async () => {
     test.setTimeout(240_000);
     smtp = await new SmtpReceiver().start();
-    dataDir = mkdtempSync(path.join(tmpdir(), prefix));
+    dataDir = preparedDataDir(prefix);
     server = await startServer({ DATA_DIR: dataDir, DEMO_DATA: 'true', SMTP_URL: smtp.url, WEB_DIST, MAIL_FROM: 'Circula <no-reply@circula.example>' });
   });
   test.afterAll(async () => {

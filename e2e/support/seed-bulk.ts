@@ -1,12 +1,15 @@
 /**
  * Bulk data for the browser tests, written straight into the embedded database before the server
- * starts (start-server.mjs runs this file on the fresh data directory): the server's own
- * migrations and demo seed first, then BULK_ROWS values of the lookup table BULK_TABLE in one
- * INSERT … SELECT over generate_series. Run: `node --import tsx e2e/support/seed-bulk.ts` with
- * DATA_DIR (and DEMO_DATA) in the environment, as the server reads them.
+ * starts (start-server.mjs runs this file on the data directory copied from the run's template):
+ * the server's own migrations and demo seed are there in the copy; this adds BULK_ROWS
+ * values of the lookup table BULK_TABLE in one INSERT … SELECT over generate_series. Run:
+ * `node --import tsx e2e/support/seed-bulk.ts` with DATA_DIR (and DEMO_DATA) in the environment,
+ * as the server reads them. With E2E_PREPARE_ONLY=true it prepares the database and stops: the
+ * run's template data directory (support/data-dir.ts).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { copyTemplateDataDir } from './data-dir.js';
 
 export const BULK_TABLE = 'E2E_BULK';
 export const BULK_ROWS = 100_000;
@@ -21,13 +24,16 @@ async function seed(): Promise<void> {
   const { prepareDatabase } = await import('../../packages/server/src/startup.js');
 
   const started = Date.now();
+  const prepareOnly = process.env.E2E_PREPARE_ONLY === 'true';
+  // the template is prepared first (E2E_PREPARE_ONLY); the server's own directory starts as its copy
+  if (!prepareOnly && process.env.DATA_DIR) copyTemplateDataDir(process.env.DATA_DIR);
   const config = loadConfig();
   if (config.databaseUrl || !config.dataDir) throw new Error('seed-bulk writes only into an embedded database (DATA_DIR)');
   const handle = await connect({ databaseUrl: null, dataDir: path.join(config.dataDir, 'pg') });
   try {
-    const log = { info: () => undefined, warn: (message: string) => console.warn(message) };
-    await prepareDatabase(handle.db, config, log);
-    await handle.db.transaction().execute(async (trx) => {
+    // the copy is prepared already (the server's start checks it again): only the bulk rows go in
+    if (prepareOnly) await prepareDatabase(handle.db, config, { info: () => undefined, warn: (message: string) => console.warn(message) });
+    else await handle.db.transaction().execute(async (trx) => {
       await sql`
         insert into lookup_table (code, name, description, created_by, updated_by)
         values (${BULK_TABLE}, ${JSON.stringify({ it: 'Tabella massiva (test)', en: 'Bulk table (tests)' })}, 'Browser tests: a large list', 'e2e', 'e2e')`.execute(trx);
@@ -39,7 +45,8 @@ async function seed(): Promise<void> {
   } finally {
     await handle.close();
   }
-  console.log(`seed-bulk: ${BULK_ROWS} values of ${BULK_TABLE} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (prepareOnly) console.log(`seed-bulk: database prepared in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  else console.log(`seed-bulk: ${BULK_ROWS} values of ${BULK_TABLE} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
