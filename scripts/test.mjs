@@ -9,8 +9,14 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = mkdtempSync(path.join(tmpdir(), 'circula-test-'));
-const run = (command, args, env = {}) =>
-  spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+/** How long each step took, printed at the end: where a slow run (CI) spent its time. */
+const timings = [];
+const run = (command, args, env = {}) => {
+  const started = Date.now();
+  const status = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+  timings.push(`${[command, ...args.filter((arg) => !arg.startsWith('--'))].join(' ')}: ${Math.round((Date.now() - started) / 1000)} s`);
+  return status;
+};
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
@@ -41,6 +47,7 @@ else {
 }
 rmSync(reports, { recursive: true, force: true });
 
+console.log(`\nSteps: ${timings.join('; ')}`);
 if (failures.length) console.error(`\nFailed: ${failures.join(', ')}`);
 console.log(`\nTotal: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length ? 1 : 0);
