@@ -15,7 +15,7 @@ import { loadConfig } from '../packages/server/src/config.js';
 import { connect, type Db } from '../packages/server/src/db/connect.js';
 import { prepareStatement } from '../packages/server/src/db/prepared.js';
 import { prepareDatabase } from '../packages/server/src/startup.js';
-import { apiLoad, freePort, sqlLoad, startServer, type Stats } from './support.js';
+import { apiLoad, freePort, sqlLoad, startServer, stopServer, type Stats } from './support.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const SUBJECTS = Number(process.env.BENCH_SUBJECTS ?? 100_000);
@@ -126,12 +126,24 @@ async function main() {
   const getById = sql`select ${VALUE_COLUMNS} from table_value where id = ${0}`.compile(db).sql;
   // (registered with a trailing space: a different text, so the plain one stays unnamed)
   prepareStatement(`${getById} `);
-  const scenarios: { name: string; api: (address: string, token: string) => Promise<Stats>; raw: () => Promise<Stats>; rawPrepared?: () => Promise<Stats> }[] = [
+  const scenarios: {
+    name: string;
+    api: (address: string, token: string) => Promise<Stats>;
+    raw: () => Promise<Stats>;
+    rawPrepared?: () => Promise<Stats>;
+    /** The same read through a bare HTTP route (bare-route.ts): what any Node.js HTTP API pays on top of the SQL. */
+    bare?: { sql: string; request: () => { path: string } };
+  }[] = [
     {
       name: 'get by id (1 M rows)',
       api: (address, token) => http(address, token, () => ({ path: `/api/conf/table-values/${randomId()}` })),
       raw: () => baseline(() => db.executeQuery(CompiledQuery.raw(getById, [randomId()]))),
-      ...(handle.kind === 'postgres' ? { rawPrepared: () => baseline(() => db.executeQuery(CompiledQuery.raw(`${getById} `, [randomId()]))) } : {}),
+      ...(handle.kind === 'postgres'
+        ? {
+            rawPrepared: () => baseline(() => db.executeQuery(CompiledQuery.raw(`${getById} `, [randomId()]))),
+            bare: { sql: getById, request: () => ({ path: `/${randomId()}` }) },
+          }
+        : {}),
     },
     {
       name: 'filtered + sorted page of 20 (1 M rows)',
@@ -188,7 +200,7 @@ async function main() {
   const port = await freePort();
   const server = await startServer(port, { ...env, PORT: String(port), HOST: '127.0.0.1' });
   const address = `http://127.0.0.1:${port}`;
-  const results = [];
+  const results: { scenario: string; api: Stats; raw: Stats; ratio: number; rawPrepared?: Stats; ratioPrepared?: number; bare?: Stats; ratioBare?: number }[] = [];
   try {
     const login = await fetch(`${address}/api/auth/login`, { method: 'POST', body: new URLSearchParams({ username: 'admin', secret: 'Circula!2026' }) });
     const { token } = ((await login.json()) as { data: { token: string } }).data;
@@ -199,8 +211,29 @@ async function main() {
       console.log(`  ${s.name}: API ${api.rps.toFixed(0)} req/s p95 ${api.p95.toFixed(1)} ms — raw SQL ${raw.rps.toFixed(0)} q/s p95 ${raw.p95.toFixed(1)} ms`);
     }
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await stopServer(server);
+  }
+  try {
+    for (const [i, s] of scenarios.entries()) {
+      if (!s.bare) continue;
+      const barePort = await freePort();
+      const bare = await startServer(
+        barePort,
+        { ...process.env, BARE_DATABASE_URL: config.databaseUrl!, BARE_PORT: String(barePort), BARE_POOL_SIZE: String(config.databasePoolSize), BARE_SQL: s.bare.sql },
+        path.join(import.meta.dirname, 'bare-route.ts'),
+        '/0',
+      );
+      try {
+        const stats = await http(`http://127.0.0.1:${barePort}`, '', s.bare.request);
+        const result = results.find((r) => r.scenario === s.name)!;
+        result.bare = stats;
+        result.ratioBare = result.api.rps / stats.rps;
+        console.log(`  ${s.name}: bare HTTP route ${stats.rps.toFixed(0)} req/s p95 ${stats.p95.toFixed(1)} ms (scenario ${i + 1})`);
+      } finally {
+        await stopServer(bare);
+      }
+    }
+  } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
@@ -213,6 +246,11 @@ async function main() {
     const p = r.rawPrepared;
     if (p && r.ratioPrepared !== undefined) {
       console.log(`${'  baseline as a prepared statement'.padEnd(42)}${''.padStart(31)} | ${f(p.rps).padStart(8)}${f(p.p50)}${f(p.p95)}${f(p.p99)} | ${(r.ratioPrepared * 100).toFixed(0)} %`);
+    }
+    const b = r.bare;
+    if (b && r.ratioBare !== undefined) {
+      const ofPrepared = p ? `  (bare route / prepared SQL ${((b.rps / p.rps) * 100).toFixed(0)} %)` : '';
+      console.log(`${'  bare HTTP route, prepared (req/s)'.padEnd(42)}${''.padStart(31)} | ${f(b.rps).padStart(8)}${f(b.p50)}${f(b.p95)}${f(b.p99)} | ${(r.ratioBare * 100).toFixed(0)} %${ofPrepared}`);
     }
   }
   const dir = path.join(import.meta.dirname, 'results');

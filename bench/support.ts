@@ -39,14 +39,22 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** The application as `npm start` runs it: its own process, its own event loop. */
-export async function startServer(port: number, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+/**
+ * The application as `npm start` runs it: its own process, its own event loop. `script` runs
+ * another server the same way (bare-route.ts), ready when `readyPath` answers.
+ */
+export async function startServer(
+  port: number,
+  env: NodeJS.ProcessEnv,
+  script = path.resolve(import.meta.dirname, '../packages/server/src/main.ts'),
+  readyPath = '/assets/environments/environment.json',
+): Promise<ChildProcess> {
   // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...extra, '--import', 'tsx', path.resolve(import.meta.dirname, '../packages/server/src/main.ts')], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, [...extra, '--import', 'tsx', script], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error('server exited');
-    const ok = await fetch(`http://127.0.0.1:${port}/assets/environments/environment.json`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}${readyPath}`).then((r) => r.status < 500, () => false);
     if (ok) return child;
     await new Promise((r) => setTimeout(r, 200));
   }
