@@ -59,4 +59,16 @@ describe('named reads on PGlite', () => {
     await expect(read('select no_such_column from probe')).rejects.toMatchObject({ code: '42703' });
     expect((await read('select count(*)::int as c from probe')).rows).toEqual([{ c: 2 }]);
   });
+
+  it('reads an answer of many writes of the backend whole, multi-byte text and all', async () => {
+    // about 6 MB: rows cut across the chunks PGlite hands over, each a view of its memory
+    const { rows } = await read("select g as n, repeat('àèìòù€😀', 1000 + g % 7) as t from generate_series(1, $1::int) g", [1200]);
+    expect(rows).toHaveLength(1200);
+    for (const row of rows) expect(row.t).toBe('àèìòù€😀'.repeat(1000 + ((row.n as number) % 7)));
+  });
+
+  it('fails a read whose error comes after some of its rows, and the next read is whole', async () => {
+    await expect(read('select 10 / (5 - g) as v from generate_series(1, $1::int) g', [9])).rejects.toMatchObject({ code: '22012' });
+    expect((await read('select g as v from generate_series(1, $1::int) g', [3])).rows).toEqual([{ v: 1 }, { v: 2 }, { v: 3 }]);
+  });
 });
