@@ -9,6 +9,7 @@ import {
   type FilterSpec,
   type StatusDefinition,
   type Target,
+  type Workflow,
 } from '@circula/model';
 import { CompiledQuery, sql, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { z } from 'zod';
@@ -159,6 +160,8 @@ export class RecordService {
   /** Per principal, as selectRowCache: create's INSERT per target and set of columns (insertQuery). */
   private readonly insertCache = new WeakMap<Principal, Map<string, InsertQuery>>();
   /** Per principal (a cached principal lives a few seconds, then goes with its entries). */
+  /** Per principal (as selectRowCache): the statuses a record of an entity may move to from each status. */
+  private readonly allowedStatusesCache = new WeakMap<Principal, WeakMap<Workflow, Map<unknown, string[]>>>();
   private readonly selectRowCache = new WeakMap<Principal, Map<string, { sql: string; parameters: readonly unknown[]; idIndex: number }>>();
 
   private columnsOf(entity: EntityDefinition): RawBuilder<unknown> {
@@ -202,12 +205,24 @@ export class RecordService {
   }
 
   private allowedStatuses(principal: Principal, entity: EntityDefinition, status: unknown, canWrite: boolean): string[] {
-    if (!entity.statuses || !canWrite) return [];
-    const current = entity.statuses.list.find((s) => s.code === status);
-    if (current && !statusWritable(principal, current)) return [];
-    const all = entity.statuses.list.map((s) => s.code).filter((c) => c !== status);
-    const targets = current && current.allowable.length > 0 ? current.allowable : all;
-    return targets.filter((code) => mayEnter(principal, entity.statuses!.list.find((s) => s.code === code)));
+    const workflow = entity.statuses;
+    if (!workflow || !canWrite) return [];
+    // the same for every record in one status: worked out once per principal, workflow and status
+    let byWorkflow = this.allowedStatusesCache.get(principal);
+    if (!byWorkflow) this.allowedStatusesCache.set(principal, (byWorkflow = new WeakMap()));
+    let byStatus = byWorkflow.get(workflow);
+    if (!byStatus) byWorkflow.set(workflow, (byStatus = new Map()));
+    let allowed = byStatus.get(status);
+    if (!allowed) {
+      const current = workflow.list.find((s) => s.code === status);
+      if (current && !statusWritable(principal, current)) allowed = [];
+      else {
+        const targets = current && current.allowable.length > 0 ? current.allowable : workflow.list.map((s) => s.code).filter((c) => c !== status);
+        allowed = targets.filter((code) => mayEnter(principal, workflow.list.find((s) => s.code === code)));
+      }
+      byStatus.set(status, allowed);
+    }
+    return [...allowed];
   }
 
   private toRecord(principal: Principal, target: Target, row: Record<string, unknown>): RecordData {
