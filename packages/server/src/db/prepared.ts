@@ -12,7 +12,7 @@ import pg from 'pg';
  * Statement texts are kept in this process for its lifetime, so only a bounded set may be
  * registered (one per target, principal shape and lock for get-by-id); past MAX_STATEMENTS
  * further texts simply run unnamed. This concerns the pg driver only: on PGlite every read goes
- * out as a named statement (db/pglite-dialect.ts, NamedReads).
+ * out as a named statement (db/pglite-dialect.ts, NamedStatements).
  */
 const MAX_STATEMENTS = 2000;
 const names = new Map<string, string>();

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type DbHandle } from '../../src/db/connect.js';
 
 /**
- * Reads on the embedded database go out as named statements (db/pglite-dialect.ts): the values
- * must be what an unnamed statement gives, a statement must survive its table changing shape, and
- * more texts than the backend keeps must still run.
+ * Statements on the embedded database go out as named statements (db/pglite-dialect.ts): the
+ * values must be what an unnamed statement gives, a statement must survive its table changing
+ * shape, more texts than the backend keeps must still run, and writes report the rows they changed.
  */
-describe('named reads on PGlite', () => {
+describe('named statements on PGlite', () => {
   let handle: DbHandle;
   beforeAll(async () => {
     handle = await connect({ databaseUrl: null, dataDir: null });
@@ -21,8 +21,8 @@ describe('named reads on PGlite', () => {
   it('gives the values an unnamed statement gives, parameters bound by their types', async () => {
     const text = 'select id, n, d, at, doc, tags, ok, label from probe where id >= $1 and coalesce(label, $2) <> $3 order by id';
     const named = (await read(text, [1, 'x', 'nessuno'])).rows;
-    // the same statement as a write-path text (a data-modifying WITH goes unnamed through PGlite's query)
-    const unnamed = (await read(`with w as (update probe set label = label where false returning 1) ${text}`, [1, 'x', 'nessuno'])).rows;
+    // the same statement through PGlite's query (a text with a semicolon goes unnamed)
+    const unnamed = (await read(`${text};`, [1, 'x', 'nessuno'])).rows;
     expect(named).toEqual(unnamed);
     expect(named[0]).toEqual({ id: 1, n: 12.5, d: '2026-11-28', at: new Date('2026-11-28T10:00:00Z'), doc: { a: [1, 2] }, tags: [3, 4], ok: true, label: 'uno' });
     expect(named[1]).toEqual({ id: 2, n: null, d: null, at: null, doc: null, tags: null, ok: null, label: null });
@@ -70,5 +70,26 @@ describe('named reads on PGlite', () => {
   it('fails a read whose error comes after some of its rows, and the next read is whole', async () => {
     await expect(read('select 10 / (5 - g) as v from generate_series(1, $1::int) g', [9])).rejects.toMatchObject({ code: '22012' });
     expect((await read('select g as v from generate_series(1, $1::int) g', [3])).rows).toEqual([{ v: 1 }, { v: 2 }, { v: 3 }]);
+  });
+
+  it('writes as named statements, with the rows they changed, inside and outside a transaction', async () => {
+    const db = handle.db;
+    await sql`create table probe_w (id bigserial primary key, label text not null)`.execute(db);
+    const inserted = await db.executeQuery(CompiledQuery.raw('insert into probe_w (label) select $1 || g from generate_series(1, $2::int) g returning id', ['riga ', 3]));
+    expect(inserted.rows).toHaveLength(3);
+    expect(inserted.numAffectedRows).toBe(3n);
+    const updated = await db.executeQuery(CompiledQuery.raw('update probe_w set label = upper(label) where id > $1', [1]));
+    expect(updated.numAffectedRows).toBe(2n);
+    const cte = await db.executeQuery(CompiledQuery.raw('with gone as (delete from probe_w where id = $1 returning id) select count(*)::int as n from gone', [1]));
+    expect(cte.rows).toEqual([{ n: 1 }]);
+    // a transaction that fails is undone whole; one that commits keeps its rows
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.executeQuery(CompiledQuery.raw('insert into probe_w (label) values ($1)', ['annullata']));
+        await trx.executeQuery(CompiledQuery.raw('insert into probe_w (label) values ($1)', [null]));
+      }),
+    ).rejects.toMatchObject({ code: '23502' });
+    await db.transaction().execute((trx) => trx.executeQuery(CompiledQuery.raw('insert into probe_w (label) values ($1)', ['tenuta'])));
+    expect((await read('select label from probe_w order by id')).rows.map((row) => row.label)).toEqual(['RIGA 2', 'RIGA 3', 'tenuta']);
   });
 });
