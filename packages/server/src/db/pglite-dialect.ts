@@ -102,7 +102,15 @@ const SELECT = /^\s*select\b/i;
  * with a semicolon may hold several commands, which PostgreSQL refuses to prepare (and the refusal
  * would abort a transaction), so it goes through PGlite's `query`, as do BEGIN, COMMIT and DDL.
  */
-const isNamed = (text: string) => (SELECT.test(text) || ROW_COUNT_COMMANDS.test(text) || WITH.test(text)) && !text.includes(';');
+const isNamed = (text: string, parameters: number) =>
+  parameters <= MAX_NAMED_PARAMETERS && text.length <= MAX_NAMED_TEXT && (SELECT.test(text) || ROW_COUNT_COMMANDS.test(text) || WITH.test(text)) && !text.includes(';');
+/**
+ * A statement kept prepared holds its parse tree (and maybe a plan) in the backend's memory until
+ * it is closed: a bulk insert of thousands of values, whose text changes with each batch's size,
+ * runs once through `query` instead of being kept among the named statements.
+ */
+const MAX_NAMED_PARAMETERS = 512;
+const MAX_NAMED_TEXT = 32_768;
 
 /** The rows a command tag says were changed ("INSERT 0 5", "UPDATE 3"), as PGlite's own parser counts them. */
 function affectedBy(tag: string): number {
@@ -240,7 +248,7 @@ class PGliteConnection implements DatabaseConnection {
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const counted = ROW_COUNT_COMMANDS.test(compiledQuery.sql) || WITH.test(compiledQuery.sql);
-    if (isNamed(compiledQuery.sql)) {
+    if (isNamed(compiledQuery.sql, compiledQuery.parameters.length)) {
       const { rows, affectedRows } = await this.named.query<R>(compiledQuery.sql, compiledQuery.parameters);
       return { rows, ...(counted ? { numAffectedRows: BigInt(affectedRows) } : {}) };
     }

@@ -92,4 +92,17 @@ describe('named statements on PGlite', () => {
     await db.transaction().execute((trx) => trx.executeQuery(CompiledQuery.raw('insert into probe_w (label) values ($1)', ['tenuta'])));
     expect((await read('select label from probe_w order by id')).rows.map((row) => row.label)).toEqual(['RIGA 2', 'RIGA 3', 'tenuta']);
   });
+
+  it('runs a bulk statement of many values once, without keeping it prepared', async () => {
+    const values = Array.from({ length: 600 }, (_, i) => `riga ${i}`);
+    const text = `insert into probe_w (label) values ${values.map((_, i) => `($${i + 1})`).join(', ')}`;
+    const inserted = await handle.db.executeQuery(CompiledQuery.raw(text, values));
+    expect(inserted.numAffectedRows).toBe(600n);
+    const kept = (statement: string) => read('select count(*)::int as n from pg_prepared_statements where statement = $1', [statement]);
+    expect((await kept(text)).rows).toEqual([{ n: 0 }]);
+    // a statement of a few values is kept, as every other
+    const few = 'insert into probe_w (label) values ($1), ($2)';
+    await handle.db.executeQuery(CompiledQuery.raw(few, ['a', 'b']));
+    expect((await kept(few)).rows).toEqual([{ n: 1 }]);
+  });
 });
