@@ -2,7 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { AggregatorRegistry } from 'prom-client';
 import type { Config } from './config.js';
-import { connect } from './db/connect.js';
+import { connect, logIdleError } from './db/connect.js';
 import { CLUSTER_METRICS_ANSWER, CLUSTER_METRICS_REQUEST, type ClusterMetricsAnswer } from './monitor/metrics.js';
 import { failRunsOfDeadProcess } from './scheduler/runner.js';
 import { prepareDatabase } from './startup.js';
@@ -46,7 +46,7 @@ export async function runPrimary(config: Config): Promise<void> {
     databaseUrl: config.databaseUrl,
     dataDir: null,
     poolSize: 2,
-    onIdleError: (error) => log.warn(`Database connection lost while idle (the pool opens another): ${error.message}`),
+    onIdleError: logIdleError(log),
   });
   // migrations and seed once, before any worker exists: N workers never race them
   await prepareDatabase(handle.db, config, log);

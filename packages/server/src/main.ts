@@ -3,7 +3,7 @@ import path from 'node:path';
 import { buildApp } from './app.js';
 import { runPrimary } from './cluster.js';
 import { loadConfig } from './config.js';
-import { connect } from './db/connect.js';
+import { connect, logIdleError } from './db/connect.js';
 import { lockDataDir } from './db/data-dir-lock.js';
 import { prepareDatabase } from './startup.js';
 
@@ -21,12 +21,13 @@ if (!embedded && config.workers > 1 && cluster.isPrimary) {
 async function serve(): Promise<void> {
   const worker = cluster.isWorker;
   const unlock = embedded && config.dataDir ? lockDataDir(config.dataDir) : () => undefined;
+  // stderr until the application's logger exists
   let log: { warn(message: string): void } = { warn: (message) => console.error(message) };
   const handle = await connect({
     databaseUrl: config.databaseUrl,
     dataDir: embedded ? path.join(config.dataDir!, 'pg') : null,
     poolSize: config.databasePoolSize,
-    onIdleError: (error) => log.warn(`Database connection lost while idle (the pool opens another): ${error.message}`),
+    onIdleError: logIdleError({ warn: (message) => log.warn(message) }),
   });
   const app = await buildApp({ config, db: handle.db });
   log = app.log;

@@ -53,10 +53,16 @@ export interface ConnectOptions {
   /**
    * PostgreSQL: an idle pooled connection failed (the server restarted or terminated it). The pool
    * drops that connection and opens another when needed; without a listener, pg would throw the
-   * error out of the process. Default: one line on stderr.
+   * error out of the process. Default: logIdleError on stderr.
    */
   onIdleError?: (error: Error) => void;
 }
+
+/** The `onIdleError` of a server process: one warning in its log. */
+export const logIdleError =
+  (log: { warn(message: string): void }) =>
+  (error: Error): void =>
+    log.warn(`Database connection lost while idle (the pool opens another): ${error.message}`);
 
 export async function connect(options: ConnectOptions): Promise<DbHandle> {
   if (options.databaseUrl) {
@@ -67,7 +73,7 @@ export async function connect(options: ConnectOptions): Promise<DbHandle> {
       max: options.poolSize ?? 10,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
-    pool.on('error', options.onIdleError ?? ((error) => console.error(`Database connection lost while idle: ${error.message}`)));
+    pool.on('error', options.onIdleError ?? logIdleError({ warn: (message) => console.error(message) }));
     const observer = new QueryObserver();
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: observer.log });
     registerQueryObserver(db, observer);

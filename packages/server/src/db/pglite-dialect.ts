@@ -218,7 +218,7 @@ class NamedStatements {
 
   async #prepare(text: string): Promise<Named> {
     if (this.#statements.size >= MAX_NAMED) await this.#close(this.#statements.keys().next().value!);
-    const name = `circula_read_${++this.#next}`;
+    const name = `circula_statement_${++this.#next}`;
     const { messages } = await this.pglite.execProtocol(frame(serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()));
     const parameters = messages.find((message) => message.name === 'parameterDescription') as unknown as { dataTypeIDs: number[] } | undefined;
     const row = messages.find((message) => message.name === 'rowDescription') as unknown as { fields: { name: string; dataTypeID: number }[] } | undefined;
