@@ -20,6 +20,8 @@ const run = (command, args, env = {}) => {
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+const failedTests = [];
+const firstLine = (text) => String(text ?? '').split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 300) ?? '';
 
 const vitestReport = path.join(reports, 'vitest.json');
 const vitest = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
@@ -28,6 +30,13 @@ if (existsSync(vitestReport)) {
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+  // CI shows only the end of the output: name every failed test (and a file that failed to run) there.
+  for (const file of report.testResults ?? []) {
+    const where = path.relative(root, file.name);
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failed) failedTests.push(`vitest ${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    if (file.status === 'failed' && failed.length === 0) failedTests.push(`vitest ${where}: ${firstLine(file.message)}`);
+  }
 }
 if (vitest !== 0) failures.push('vitest');
 
@@ -38,16 +47,28 @@ else {
   const playwrightReport = path.join(reports, 'playwright.json');
   const e2e = run('npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport });
   if (existsSync(playwrightReport)) {
-    const { stats } = JSON.parse(readFileSync(playwrightReport, 'utf8'));
+    const { stats, suites } = JSON.parse(readFileSync(playwrightReport, 'utf8'));
     totals.passed += stats.expected + stats.flaky;
     totals.failed += stats.unexpected;
     totals.skipped += stats.skipped;
+    const visit = (suite) => {
+      for (const spec of suite.specs ?? []) {
+        for (const test of spec.tests ?? []) {
+          if (test.status !== 'unexpected') continue;
+          const error = test.results?.at(-1)?.error?.message;
+          failedTests.push(`playwright ${spec.file}:${spec.line} › ${spec.title}: ${firstLine(error)}`);
+        }
+      }
+      for (const child of suite.suites ?? []) visit(child);
+    };
+    for (const suite of suites ?? []) visit(suite);
   }
   if (e2e !== 0) failures.push('playwright');
 }
 rmSync(reports, { recursive: true, force: true });
 
 console.log(`\nSteps: ${timings.join('; ')}`);
+if (failedTests.length) console.error(`\nFailed tests:\n${failedTests.map((line) => `  ${line}`).join('\n')}`);
 if (failures.length) console.error(`\nFailed: ${failures.join(', ')}`);
 console.log(`\nTotal: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length ? 1 : 0);

@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { Catalogue, Target } from '@circula/model';
+import { todayInItaly, type Catalogue, type Target } from '@circula/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -136,7 +136,7 @@ function registerExport({ app, jobs, records }: Routes, target: Target): void {
       });
       const job = await jobs.create(principal, 'EXPORT', target, { phase: 'EXPORTING', total });
       const lang = principal.lang === 'en' ? 'en' : 'it';
-      const day = new Date().toISOString().slice(0, 10);
+      const day = todayInItaly();
       const { stream, done } = exportStream(target.entity, batches, q.format, lang, {
         signal: job.signal,
         progress: (rows) => jobs.progress(job.id, 'EXPORTING', rows),

@@ -1,4 +1,4 @@
-import { CATALOGUE, generator, isItalianVatNumber, isValidIban, italianVatCheckDigit, type Target } from '@circula/model';
+import { CATALOGUE, generator, isItalianVatNumber, isValidIban, italianVatCheckDigit, type Target, todayInItaly } from '@circula/model';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { systemPrincipal, type SeedContext } from '../domain/module.js';
@@ -520,7 +520,7 @@ export async function seedDemoMasterData({ db, config, log, records }: SeedConte
   // one transaction for the whole demo: if any record fails, nothing is kept and the next start tries again
   await db.transaction().execute(async (trx) => {
     const create = async (route: string, body: RecordData): Promise<number> => (await records.create(SYSTEM, targetOf(route), body, trx)).id as number;
-    await seedAll(trx, create, new Date().toISOString().slice(0, 10));
+    await seedAll(trx, create, todayInItaly());
   });
   log.info(`Demo master data created in ${Date.now() - started} ms: ${JSON.stringify(DEMO_MASTER_DATA_COUNTS)}`);
   return DEMO_MASTER_DATA_COUNTS;

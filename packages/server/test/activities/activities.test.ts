@@ -360,7 +360,7 @@ describe('activities: conferrals, MSA activities, samplings', () => {
       const msa = (await sql<{ status: string; n: number }>`select status, count(*)::int as n from msa_activity where created_by = 'system' group by status`.execute(t.db)).rows;
       expect(msa.reduce((n, r) => n + r.n, 0)).toBe(DEMO_ACTIVITY_COUNTS.msaActivities);
       expect(msa.map((r) => r.status).sort()).toEqual(['CANCELLED', 'DONE', 'PLANNED']);
-      const done = (await sql<{ n: number }>`select count(*)::int as n from msa_activity where status = 'DONE' and (done_date is null or outcome is null or done_date > current_date)`.execute(t.db)).rows[0]!.n;
+      const done = (await sql<{ n: number }>`select count(*)::int as n from msa_activity where status = 'DONE' and (done_date is null or outcome is null or done_date > ${todayInItaly()})`.execute(t.db)).rows[0]!.n;
       expect(done).toBe(0);
 
       const samplings = (

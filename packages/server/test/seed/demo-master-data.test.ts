@@ -1,4 +1,4 @@
-import { CATALOGUE, deadlineState, isItalianVatNumber, isValidIban, lookupTable, recordSchema, type EntityDefinition } from '@circula/model';
+import { CATALOGUE, deadlineState, isItalianVatNumber, isValidIban, lookupTable, recordSchema, todayInItaly, type EntityDefinition } from '@circula/model';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -21,7 +21,7 @@ import { callers, type Call } from '../configuration/support.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 type Row = Record<string, unknown> & { id: number };
-const TODAY = new Date().toISOString().slice(0, 10);
+const TODAY = todayInItaly();
 const quiet = { info: () => undefined, warn: () => undefined };
 
 /** Every record of an endpoint, through the API as the administrator. */
@@ -69,6 +69,8 @@ describe('demo master data', () => {
   let subjects: Row[];
   let warehouses: Row[];
   let vehicles: Row[];
+  /** The day in Italy the demo data was written (the run's prepared database, maybe before midnight): the seed's today. */
+  let seeded: string;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -76,6 +78,8 @@ describe('demo master data', () => {
     subjects = await all(admin, '/api/subjects/subjects');
     warehouses = await all(admin, '/api/warehouses/warehouse');
     vehicles = await all(admin, '/api/vehicles/vehicles');
+    const { rows } = await sql<{ at: Date }>`select min(created_at) as at from albo_authorisation`.execute(t.db);
+    seeded = todayInItaly(new Date(rows[0]!.at));
   }, 180_000);
   afterAll(() => t.close());
 
@@ -218,10 +222,10 @@ describe('demo master data', () => {
     expect(enrolments.every((e) => transporters.some((s) => s.id === e.holder) || e.holder === company.id)).toBe(true);
     expect(enrolments.filter((e) => e.holder === company.id).map((e) => e.number)).toEqual(COMPANY_ENROLMENTS.map(() => COMPANY_ALBO));
     expect(vehicles.filter((v) => v.alboNumber === COMPANY_ALBO)).toHaveLength(COUNTS.companyVehicles);
-    const states = enrolments.map((e) => deadlineState(e.expiry, 60, TODAY));
-    expect(enrolments.filter((e) => e.expiry === EXPIRED_ALBO_EXPIRY).map((e) => deadlineState(e.expiry, 60, TODAY))).toEqual(['expired']);
+    const states = enrolments.map((e) => deadlineState(e.expiry, 60, seeded));
+    expect(enrolments.filter((e) => e.expiry === EXPIRED_ALBO_EXPIRY).map((e) => deadlineState(e.expiry, 60, seeded))).toEqual(['expired']);
     expect(states.filter((s) => s === 'expired')).toHaveLength(1);
-    expect(enrolments.filter((e) => deadlineState(e.expiry, 60, TODAY) === 'expiring').map((e) => e.expiry)).toEqual([dayAfter(TODAY, EXPIRING_ALBO_DAYS)]);
+    expect(enrolments.filter((e) => deadlineState(e.expiry, 60, seeded) === 'expiring').map((e) => e.expiry)).toEqual([dayAfter(seeded, EXPIRING_ALBO_DAYS)]);
 
     // categories 4 cover non-hazardous codes, 5 hazardous ones; each covers some
     const waste = new Map((await all(admin, '/api/waste/waste')).map((w) => [w.id, w]));

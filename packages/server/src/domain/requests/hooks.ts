@@ -1,4 +1,4 @@
-import { transaction, type Catalogue, type ValuesOf, type RecordOf, warehouse } from '@circula/model';
+import { todayInItaly, transaction, type Catalogue, type ValuesOf, type RecordOf, warehouse } from '@circula/model';
 import { sql } from 'kysely';
 import { constraintViolation } from '../../http/errors.js';
 import type { HookContext, HookRegistry } from '../../records/hooks.js';
@@ -26,7 +26,8 @@ export function estimatedKg(lines: readonly Line[] | null | undefined): number |
   return weighed ? Math.round(total * 1000) / 1000 : null;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** A request's dates are Italian calendar days: today is the day in Italy, not in UTC. */
+const today = () => todayInItaly();
 
 /**
  * The rules of a request's lines (issue 15, spec §4): a line of a hazardous EER entry names its
