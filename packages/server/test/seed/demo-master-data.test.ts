@@ -18,6 +18,7 @@ import {
 } from '../../src/seed/demo-master-data.js';
 import { seedContext } from '../../src/domain/index.js';
 import { callers, type Call } from '../configuration/support.js';
+import { demoDay } from '../support/demo-day.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 type Row = Record<string, unknown> & { id: number };
@@ -69,7 +70,7 @@ describe('demo master data', () => {
   let subjects: Row[];
   let warehouses: Row[];
   let vehicles: Row[];
-  /** The day in Italy the demo data was written (the run's prepared database, maybe before midnight): the seed's today. */
+  /** The seed's today (the run's prepared database may have been seeded before midnight). */
   let seeded: string;
 
   beforeAll(async () => {
@@ -78,8 +79,7 @@ describe('demo master data', () => {
     subjects = await all(admin, '/api/subjects/subjects');
     warehouses = await all(admin, '/api/warehouses/warehouse');
     vehicles = await all(admin, '/api/vehicles/vehicles');
-    const { rows } = await sql<{ at: Date }>`select min(created_at) as at from albo_authorisation`.execute(t.db);
-    seeded = todayInItaly(new Date(rows[0]!.at));
+    seeded = await demoDay(t.db);
   }, 180_000);
   afterAll(() => t.close());
 

@@ -1,9 +1,9 @@
-import { todayInItaly } from '@circula/model';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { legalErrors, readRequests, readTripFacts, type Stop } from '../../src/domain/transports/checks.js';
 import { DEMO_ANOMALY_EVERY } from '../../src/domain/transports/demo.js';
 import { callers, json, q, type Call } from '../configuration/support.js';
+import { demoDay } from '../support/demo-day.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 const TRANSPORTS = '/api/transports/transport';
@@ -330,7 +330,7 @@ describe('transports', () => {
 
   describe('demo data', () => {
     it('holds trips of the last twelve months from the planned and done requests: completed with verified weights, planned ahead', async () => {
-      const today = todayInItaly();
+      const today = await demoDay(t.db);
       const { rows: transports } = await sql<{ id: number; status: string; date: string; transporter: number; vehicle: number; estimated_kg: number; verified_kg: number | null }>`
         select id, status, date, transporter, vehicle, estimated_kg, verified_kg from transport where created_by = 'system' order by id`.execute(t.db);
       expect(transports.length).toBeGreaterThan(50);
