@@ -37,3 +37,19 @@ test('the interface speaks Italian by default', async ({ page }) => {
   await expect(page.locator('html')).toHaveAttribute('lang', 'it');
   await expect(page.getByTestId('login-submit')).toHaveText(/accedi/i);
 });
+
+// the sign-in page downloads only its own texts (issue 14): a language chosen there comes whole after sign-in
+test('English chosen on the sign-in page: the sign-in page, then the shell and the dashboard speak English', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByTestId('language-switch').getByText('EN', { exact: true }).click();
+  await expect(page.getByTestId('login-submit')).toHaveText(/sign in/i);
+  await page.getByTestId('login-username').fill('admin');
+  await page.getByTestId('login-password').fill('Circula!2026');
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('dashboard')).toContainText('Indicators');
+  await expect(page.getByTestId('dashboard')).not.toContainText('DASHBOARD.');
+  // and back to Italian from the shell: its whole dictionary is loaded on the switch
+  await page.getByTestId('language-switch').getByText('IT', { exact: true }).click();
+  await expect(page.getByTestId('dashboard')).toContainText('Indicatori');
+});

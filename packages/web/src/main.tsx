@@ -19,12 +19,13 @@ async function start(): Promise<void> {
     await loadEnvironment();
   } catch (error) {
     console.error(error);
-    await initI18n(initialLanguage());
+    await initI18n(initialLanguage(), 'sign-in');
     root.render(<StartupError />);
     return;
   }
   const language = initialLanguage();
-  await initI18n(language);
+  // the sign-in page's texts only: the routes past it load the rest (router.tsx)
+  await initI18n(language, 'sign-in');
   await setLanguage(language);
   await restoreSession();
   const router = createAppRouter();

@@ -1,6 +1,7 @@
 import { Spin } from 'antd';
 import { createBrowserRouter, Outlet, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/LoginPage';
+import { loadWholeDictionary } from '../i18n';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { RouteErrorPage } from '../features/errors/RouteErrorPage';
 import { RoleGuard, RootRedirect, SignOnGuard, type RouteHandle } from './auth/guards';
@@ -18,6 +19,12 @@ function RootLayout() {
 
 const notFound: RouteHandle = { notFound: true };
 
+/**
+ * A lazy route's module together with the rest of the dictionary: the sign-in page downloads only its
+ * own texts (issue 14), every page past it has all of them before it shows.
+ */
+const withTexts = async <T,>(load: () => Promise<T>): Promise<T> => (await Promise.all([load(), loadWholeDictionary()]))[0];
+
 /** The shell's route: the areas' routes are added under it when first needed. */
 const SHELL_ROUTE = 'shell';
 const registration: RouteHandle = { openWithLink: 'u' };
@@ -32,14 +39,14 @@ export function appRoutes(): RouteObject[] {
       children: [
         { index: true, element: <RootRedirect /> },
         { path: 'login', element: <LoginPage /> },
-        { path: 'sso-callback', lazy: async () => ({ Component: (await import('../features/auth/SsoCallbackPage')).SsoCallbackPage }) },
+        { path: 'sso-callback', lazy: async () => ({ Component: (await withTexts(() => import('../features/auth/SsoCallbackPage'))).SsoCallbackPage }) },
         {
           path: 'change-password',
-          lazy: async () => ({ Component: (await import('../features/auth/ChangePasswordPage')).ChangePasswordPage }),
+          lazy: async () => ({ Component: (await withTexts(() => import('../features/auth/ChangePasswordPage'))).ChangePasswordPage }),
         },
         {
           path: 'recover-password',
-          lazy: async () => ({ Component: (await import('../features/auth/RecoverPasswordPage')).RecoverPasswordPage }),
+          lazy: async () => ({ Component: (await withTexts(() => import('../features/auth/RecoverPasswordPage'))).RecoverPasswordPage }),
         },
         {
           element: <SignOnGuard />,
@@ -48,7 +55,7 @@ export function appRoutes(): RouteObject[] {
             // emailed link (`u`) opens it to a visitor who has no account yet
             {
               path: 'registration',
-              lazy: async () => ({ Component: (await import('../features/auth/RegistrationPage')).RegistrationPage }),
+              lazy: async () => ({ Component: (await withTexts(() => import('../features/auth/RegistrationPage'))).RegistrationPage }),
               handle: registration,
             },
             {
@@ -58,10 +65,9 @@ export function appRoutes(): RouteObject[] {
                   id: SHELL_ROUTE,
                   // the shell (menu, header, global search) is loaded after sign-in, not with the sign-in page (issue 14)
                   lazy: async () => {
-                    const [{ PrivacyGate }, { ShellLayout }] = await Promise.all([
-                      import('../features/privacy/ChangedPrivaciesModal'),
-                      import('./shell/ShellLayout'),
-                    ]);
+                    const [{ PrivacyGate }, { ShellLayout }] = await withTexts(() =>
+                      Promise.all([import('../features/privacy/ChangedPrivaciesModal'), import('./shell/ShellLayout')]),
+                    );
                     return { element: <PrivacyGate><ShellLayout /></PrivacyGate> };
                   },
                   errorElement: <RouteErrorPage />,

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { dictionary } from './dictionaries';
+import enMain from './en.json';
+import itMain from './it.json';
+import { mergeDictionary, type Dictionary } from './merge';
 
 const en = dictionary('en') as Record<string, unknown>;
 const itDictionary = dictionary('it') as Record<string, unknown>;
@@ -12,6 +15,15 @@ function keys(value: unknown, prefix = ''): string[] {
 describe('dictionaries', () => {
   it('translate the same keys in Italian and English', () => {
     expect(keys(en).sort()).toEqual(keys(itDictionary).sort());
+  });
+
+  it('are whole in their two chunks: every part is in the sign-in texts or in the rest', () => {
+    const all = {
+      it: mergeDictionary(itMain, import.meta.glob<Dictionary>('./parts/*.it.json', { eager: true, import: 'default' })),
+      en: mergeDictionary(enMain, import.meta.glob<Dictionary>('./parts/*.en.json', { eager: true, import: 'default' })),
+    };
+    expect(keys(itDictionary).sort()).toEqual(keys(all.it).sort());
+    expect(keys(en).sort()).toEqual(keys(all.en).sort());
   });
 
   it('have no empty texts', () => {

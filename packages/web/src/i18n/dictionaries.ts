@@ -1,8 +1,13 @@
 import en from './dictionary-en';
+import enRest from './dictionary-en-rest';
 import it from './dictionary-it';
-import type { Dictionary } from './merge';
+import itRest from './dictionary-it-rest';
+import { mergeDictionary, type Dictionary } from './merge';
 
-/** Both dictionaries at once, for the checks that compare them (the app loads one language at a time). */
+/**
+ * A language's whole dictionary at once, its sign-in texts and the rest merged (a key in both
+ * throws), for the checks that compare them (the app loads them in two steps: see index.ts).
+ */
 export function dictionary(language: 'it' | 'en'): Dictionary {
-  return language === 'it' ? it : en;
+  return language === 'it' ? mergeDictionary(it, { rest: itRest }) : mergeDictionary(en, { rest: enRest });
 }
