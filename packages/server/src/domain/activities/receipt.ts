@@ -40,11 +40,12 @@ export function addressLine(address: Address | null | undefined): string | null 
   return text || null;
 }
 
+const ITALIAN_DATE_TIME = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
 /** dd/mm/yyyy hh:mm on the Italian clock (the CDR's), whatever the server's time zone. */
 export function italianDateTime(iso: string): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(new Date(iso))
+    ITALIAN_DATE_TIME.formatToParts(new Date(iso))
       .map((p) => [p.type, p.value]),
   );
   return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;

@@ -128,11 +128,6 @@ export function eventColor(type: CalendarType, status: string | null, dueDay: st
   return dated && dueDay < today ? 'red' : 'yellow';
 }
 
-/** Today in Italy (the company's day), `yyyy-mm-dd`. */
-export function todayInItaly(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
 /** A date column as the record gives it: `yyyy-mm-dd` or null. */
 export function dayOf(value: unknown): string | null {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString().slice(0, 10);

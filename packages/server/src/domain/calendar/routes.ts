@@ -1,4 +1,4 @@
-import { dataOf, itemsOf, type Target } from '@circula/model';
+import { dataOf, itemsOf, todayInItaly, type Target } from '@circula/model';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -16,7 +16,6 @@ import {
   parseTypes,
   PLACE_FIELD,
   rangeSearches,
-  todayInItaly,
   toEvent,
   type CalendarEvent,
   type CalendarType,

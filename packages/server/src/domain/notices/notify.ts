@@ -1,4 +1,4 @@
-import { isExternal, type AuthorityPrefix } from '@circula/model';
+import { isExternal, todayInItaly, type AuthorityPrefix } from '@circula/model';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
 import { can } from '../../records/policy.js';
@@ -68,7 +68,7 @@ export async function notifyOnce(db: Db, recipients: readonly NoticeRecipient[],
 }
 
 /** Today's date in Italy (YYYY-MM-DD) at an instant: what "expired" and "overdue" are measured against. */
-export const italianDate = (at: Date): string => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+export const italianDate = (at: Date): string => todayInItaly(at);
 
 /** YYYY-MM-DD → dd/mm/yyyy. */
 export const ddmmyyyy = (date: string): string => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
