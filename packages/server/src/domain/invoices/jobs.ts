@@ -1,9 +1,9 @@
-import { invoice, tableName } from '@circula/model';
+import { invoice, tableName, todayInItaly } from '@circula/model';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { defineJob } from '../../scheduler/jobs.js';
 import type { MailLang } from '../mail/templates.js';
-import { ddmmyyyy, italianDate, notifyOnce, readersOf } from '../notices/notify.js';
+import { ddmmyyyy, notifyOnce, readersOf } from '../notices/notify.js';
 
 export const OVERDUE_INVOICE = 'OVERDUE_INVOICE';
 
@@ -37,7 +37,7 @@ export const overdueInvoicesJob = defineJob({
   code: 'OVERDUE_INVOICES',
   parameters: z.object({ graceDays: z.number().int().min(0).max(365).default(0) }).strict(),
   async run(ctx, params, log) {
-    const today = italianDate(ctx.now);
+    const today = todayInItaly(ctx.now);
     const { rows } = await sql<OverdueRow>`
       select i.id, i.document_number as number, i.code, to_char(i.due_date, 'YYYY-MM-DD') as due,
         trim(concat_ws(' ', s.name, s.last_name)) as customer,

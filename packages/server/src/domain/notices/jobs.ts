@@ -1,4 +1,4 @@
-import { alboAuthorisation, columnName, tableName, vehicle, warehouse, type EntityDefinition } from '@circula/model';
+import { alboAuthorisation, columnName, tableName, todayInItaly, vehicle, warehouse, type EntityDefinition } from '@circula/model';
 import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 import { defineJob, type JobLog } from '../../scheduler/jobs.js';
@@ -7,7 +7,7 @@ import { CommunicationMailer } from '../mail/messages.js';
 import type { MailService } from '../mail/service.js';
 import type { MailLang } from '../mail/templates.js';
 import { NoticeMailer } from './mailer.js';
-import { ddmmyyyy, italianDate, notifyOnce, readersOf } from './notify.js';
+import { ddmmyyyy, notifyOnce, readersOf } from './notify.js';
 import { withNoticeTables } from './tables.js';
 
 export const DEADLINE_REMINDER = 'DEADLINE_REMINDER';
@@ -50,7 +50,7 @@ export const deadlineRemindersJob = defineJob({
   code: 'DEADLINE_REMINDERS',
   parameters: z.object({ days: z.number().int().min(0).max(365).default(30) }).strict(),
   async run(ctx, params, log: JobLog) {
-    const today = italianDate(ctx.now);
+    const today = todayInItaly(ctx.now);
     let written = 0;
     let records = 0;
     for (const source of DEADLINES) {

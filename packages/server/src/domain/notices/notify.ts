@@ -1,4 +1,4 @@
-import { isExternal, todayInItaly, type AuthorityPrefix } from '@circula/model';
+import { isExternal, type AuthorityPrefix } from '@circula/model';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
 import { can } from '../../records/policy.js';
@@ -66,9 +66,6 @@ export async function notifyOnce(db: Db, recipients: readonly NoticeRecipient[],
     .execute();
   return inserted.length;
 }
-
-/** Today's date in Italy (YYYY-MM-DD) at an instant: what "expired" and "overdue" are measured against. */
-export const italianDate = (at: Date): string => todayInItaly(at);
 
 /** YYYY-MM-DD → dd/mm/yyyy. */
 export const ddmmyyyy = (date: string): string => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;

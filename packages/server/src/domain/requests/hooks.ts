@@ -26,9 +26,6 @@ export function estimatedKg(lines: readonly Line[] | null | undefined): number |
   return weighed ? Math.round(total * 1000) / 1000 : null;
 }
 
-/** A request's dates are Italian calendar days: today is the day in Italy, not in UTC. */
-const today = () => todayInItaly();
-
 /**
  * The rules of a request's lines (issue 15, spec §4): a line of a hazardous EER entry names its
  * hazard properties (HP); a UN number travels with its ADR class; with a destination, every code
@@ -78,8 +75,8 @@ async function check(ctx: HookContext, catalogue: Catalogue, current: Request | 
   if (merged.wishedFrom && merged.wishedTo && merged.wishedTo < merged.wishedFrom) errors.push({ field: 'wishedTo', message: 'BEFORE_START' });
   if (merged.timeFrom && merged.timeTo && merged.timeTo <= merged.timeFrom) errors.push({ field: 'timeTo', message: 'BEFORE_START' });
   if (values.pickupPoint !== undefined) errors.push(...(await pickupPointErrors(ctx, catalogue, values.pickupPoint)));
-  // a day moved on the calendar or in the form is not in the past (an old planned day may stay)
-  if (values.plannedDate && values.plannedDate !== (current?.plannedDate ?? null) && values.plannedDate < today()) errors.push({ field: 'plannedDate', message: 'DATE_IN_PAST' });
+  // a day moved on the calendar or in the form is not in the past, the day in Italy (an old planned day may stay)
+  if (values.plannedDate && values.plannedDate !== (current?.plannedDate ?? null) && values.plannedDate < todayInItaly()) errors.push({ field: 'plannedDate', message: 'DATE_IN_PAST' });
   if (merged.destination != null && merged.destination === merged.pickupPoint) errors.push({ field: 'destination', message: 'SAME_AS_PICKUP_POINT' });
   // the lines are checked when they or the destination change
   if (values.lines !== undefined || values.destination !== undefined) errors.push(...(await lineErrors(ctx, merged.lines ?? [], merged.destination)));
@@ -98,7 +95,7 @@ function transitionValues(current: Request, to: string, values: Values): Values 
   if (to === 'REFUSED' && !merged.refusalMotivation) errors.push({ field: 'refusalMotivation', message: 'REQUIRED' });
   if (to === 'PLANNED') {
     if (!merged.plannedDate) errors.push({ field: 'plannedDate', message: 'REQUIRED' });
-    else if (values.plannedDate !== undefined && merged.plannedDate < today()) errors.push({ field: 'plannedDate', message: 'DATE_IN_PAST' });
+    else if (values.plannedDate !== undefined && merged.plannedDate < todayInItaly()) errors.push({ field: 'plannedDate', message: 'DATE_IN_PAST' });
   }
   if (to === 'SUBMITTED' && (merged.lines ?? []).length === 0) errors.push({ field: 'lines', message: 'REQUIRED' });
   if (errors.length) throw constraintViolation(errors);
